@@ -1,0 +1,20 @@
+// swift-tools-version:6.0
+// The Swift package builds and tests the core (`swift build`, `swift test`).
+// The shipped shared library is built by CMake (see CMakeLists.txt).
+import PackageDescription
+
+let package = Package(
+  name: "pdftools",
+  products: [
+    .library(name: "PDFToolsCore", targets: ["PDFToolsCore"]),
+    .library(name: "pdftools", type: .dynamic, targets: ["PDFTools"]),
+  ],
+  targets: [
+    .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
+    .systemLibrary(name: "CPDFTools"),
+    .target(name: "CShims"),
+    .target(name: "PDFToolsCore", dependencies: ["CQPDF"]),
+    .target(name: "PDFTools", dependencies: ["PDFToolsCore", "CPDFTools", "CShims"]),
+    .testTarget(name: "PDFToolsCoreTests", dependencies: ["PDFToolsCore"]),
+  ]
+)

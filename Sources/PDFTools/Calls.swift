@@ -1,0 +1,93 @@
+import CPDFTools
+import CShims
+import PDFToolsCore
+
+/// Runs the body of one exported call: clears the thread's error, maps a thrown error to its
+/// status and message, and delivers the log messages the call produced (outside every lock).
+func call(_ body: () throws(PDFError) -> Void) -> pdftools_status {
+  pdft_shim_clear_error()
+  let status: pdftools_status
+  do {
+    try body()
+    status = PDFTOOLS_OK
+  } catch {
+    var message = error.message
+    message.withUTF8 { pdft_shim_set_error($0.baseAddress, $0.count) }
+    status = statusCode(error.kind)
+  }
+  LogDelivery.deliverPending()
+  return status
+}
+
+/// The status code of an error kind.
+func statusCode(_ kind: PDFError.Kind) -> pdftools_status {
+  switch kind {
+  case .invalidArgument: return PDFTOOLS_E_INVALID_ARGUMENT
+  case .invalidHandle: return PDFTOOLS_E_INVALID_HANDLE
+  case .outOfRange: return PDFTOOLS_E_OUT_OF_RANGE
+  case .bufferTooSmall: return PDFTOOLS_E_BUFFER_TOO_SMALL
+  case .notFound: return PDFTOOLS_E_NOT_FOUND
+  case .unsupported: return PDFTOOLS_E_UNSUPPORTED
+  case .notPermitted: return PDFTOOLS_E_NOT_PERMITTED
+  case .fileNotFound: return PDFTOOLS_E_FILE_NOT_FOUND
+  case .permissionDenied: return PDFTOOLS_E_PERMISSION_DENIED
+  case .notAFile: return PDFTOOLS_E_NOT_A_FILE
+  case .io: return PDFTOOLS_E_IO
+  case .notPDF: return PDFTOOLS_E_NOT_PDF
+  case .damaged: return PDFTOOLS_E_DAMAGED
+  case .passwordRequired: return PDFTOOLS_E_PASSWORD_REQUIRED
+  case .wrongPassword: return PDFTOOLS_E_WRONG_PASSWORD
+  case .outOfMemory: return PDFTOOLS_E_OUT_OF_MEMORY
+  case .internal: return PDFTOOLS_E_INTERNAL
+  }
+}
+
+/// Stores `value` through `pointer`, or fails when the pointer is NULL.
+func store<T>(_ value: T, _ pointer: UnsafeMutablePointer<T>?, _ name: String) throws(PDFError) {
+  guard let pointer else { throw PDFError(.invalidArgument, "\(name) is NULL") }
+  pointer.pointee = value
+}
+
+/// Checks an out-pointer before any work is done.
+func require<T>(_ pointer: UnsafeMutablePointer<T>?, _ name: String) throws(PDFError)
+  -> UnsafeMutablePointer<T>
+{
+  guard let pointer else { throw PDFError(.invalidArgument, "\(name) is NULL") }
+  return pointer
+}
+
+/// Decodes a C string argument as UTF-8; NULL or invalid UTF-8 is an invalid argument.
+func text(_ pointer: UnsafePointer<CChar>?, _ name: String) throws(PDFError) -> String {
+  guard let pointer else { throw PDFError(.invalidArgument, "\(name) is NULL") }
+  guard let value = String(validatingCString: pointer) else {
+    throw PDFError(.invalidArgument, "\(name) is not valid UTF-8")
+  }
+  return value
+}
+
+/// Decodes an optional C string argument; NULL gives nil.
+func optionalText(_ pointer: UnsafePointer<CChar>?, _ name: String) throws(PDFError) -> String? {
+  guard pointer != nil else { return nil }
+  return try text(pointer, name)
+}
+
+/// Copies `value` and a NUL into the caller's buffer with the two-call pattern.
+func copyOut(
+  _ value: String, _ buffer: UnsafeMutablePointer<CChar>?, _ bufferSize: UInt,
+  _ outSize: UnsafeMutablePointer<UInt>?
+) throws(PDFError) {
+  guard let outSize else { throw PDFError(.invalidArgument, "out_size is NULL") }
+  var utf8 = Array(value.utf8)
+  utf8.append(0)
+  outSize.pointee = UInt(utf8.count)
+  guard let buffer else { return }
+  guard bufferSize >= UInt(utf8.count) else {
+    throw PDFError(
+      .bufferTooSmall, "the buffer holds \(bufferSize) bytes; \(utf8.count) are needed")
+  }
+  utf8.withUnsafeBytes { source in
+    guard let base = source.baseAddress else { return }
+    UnsafeMutableRawPointer(buffer).copyMemory(from: base, byteCount: source.count)
+  }
+}
+

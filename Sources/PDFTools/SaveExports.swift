@@ -1,0 +1,72 @@
+import CPDFTools
+import PDFToolsCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// Converts the C options (NULL means defaults) to the core's, rejecting unknown values.
+private func saveOptions(_ pointer: UnsafePointer<pdftools_save_options>?) throws(PDFError)
+  -> SaveOptions
+{
+  var options = SaveOptions()
+  guard let c = pointer?.pointee else { return options }
+  guard c.version >= 1, c.version <= UInt32(PDFTOOLS_SAVE_OPTIONS_VERSION) else {
+    throw PDFError(
+      .invalidArgument, "pdftools_save_options.version \(c.version) is not supported")
+  }
+  guard let mode = SaveOptions.Mode(rawValue: c.mode) else {
+    throw PDFError(.invalidArgument, "\(c.mode) is not a pdftools_save_mode value")
+  }
+  guard let streams = SaveOptions.ObjectStreams(rawValue: c.object_streams) else {
+    throw PDFError(.invalidArgument, "\(c.object_streams) is not a pdftools_object_streams value")
+  }
+  guard c.encryption == 0 || c.encryption == 1 else {
+    throw PDFError(.invalidArgument, "\(c.encryption) is not a pdftools_encryption value")
+  }
+  options.mode = mode
+  options.compressStreams = c.compress_streams != 0
+  options.objectStreams = streams
+  options.linearize = c.linearize != 0
+  options.removeEncryption = c.encryption == 1
+  return options
+}
+
+/// Saves to a path atomically.
+@_cdecl("pdftools_document_save")
+public func abiDocumentSave(
+  _ document: OpaquePointer?, _ path: UnsafePointer<CChar>?,
+  _ options: UnsafePointer<pdftools_save_options>?
+) -> pdftools_status {
+  call { () throws(PDFError) in
+    let doc = try Registry.document(document)
+    let target = try text(path, "path")
+    try doc.save(to: target, options: try saveOptions(options))
+  }
+}
+
+/// Saves into a new memory block released with pdftools_free.
+@_cdecl("pdftools_document_save_to_memory")
+public func abiDocumentSaveToMemory(
+  _ document: OpaquePointer?, _ options: UnsafePointer<pdftools_save_options>?,
+  _ outData: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, _ outSize: UnsafeMutablePointer<UInt>?
+) -> pdftools_status {
+  call { () throws(PDFError) in
+    let doc = try Registry.document(document)
+    let dataOut = try require(outData, "out_data")
+    let sizeOut = try require(outSize, "out_size")
+    let parsed = try saveOptions(options)
+    let copy = try doc.withSavedBytes(parsed) {
+      (bytes) throws(PDFError) -> (UnsafeMutableRawPointer, Int) in
+      guard let memory = malloc(max(bytes.count, 1)) else {
+        throw PDFError(.outOfMemory, "cannot allocate \(bytes.count) bytes")
+      }
+      if let base = bytes.baseAddress { memory.copyMemory(from: base, byteCount: bytes.count) }
+      return (memory, bytes.count)
+    }
+    dataOut.pointee = copy.0
+    sizeOut.pointee = UInt(copy.1)
+  }
+}

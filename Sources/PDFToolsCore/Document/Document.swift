@@ -1,0 +1,115 @@
+import CQPDF
+
+/// An open PDF document: the qpdf object model behind one lock.
+///
+/// Every public member is safe to call from any thread; calls on one document are serialized.
+/// Object handles made during a call are released before the call returns.
+public final class Document: @unchecked Sendable {
+  /// Serializes every use of ``qpdf`` and of the caches below.
+  let lock = Lock()
+  /// The document model.
+  let qpdf: QPDF
+  /// True when qpdf had to repair the file while opening it.
+  public let wasRepaired: Bool
+  /// True for documents made by ``makeNew()`` rather than read from bytes.
+  let isNew: Bool
+  /// True when the password that opened the document is its owner password.
+  let openedAsOwner: Bool
+
+  /// Page geometry, filled lazily; its count is the page count.
+  var geometryCache: [PageGeometry?] = []
+  /// The /PageLabels ranges, read lazily.
+  var labelRanges: [PageLabelRange]? = nil
+  /// Counts changes; compared with ``savedChangeCount`` for ``isModified``.
+  var changeCount = 0
+  /// The value of ``changeCount`` at the last save to a path (or at open).
+  var savedChangeCount = 0
+
+  init(qpdf: QPDF, pageCount: Int, wasRepaired: Bool, isNew: Bool, openedAsOwner: Bool) {
+    self.qpdf = qpdf
+    self.wasRepaired = wasRepaired
+    self.isNew = isNew
+    self.openedAsOwner = openedAsOwner
+    self.geometryCache = Array(repeating: nil, count: pageCount)
+  }
+
+  /// Runs `body` under the document lock and releases the qpdf handles it made.
+  func locked<T>(_ body: () throws(PDFError) -> T) throws(PDFError) -> T {
+    try lock.withLock { () throws(PDFError) -> T in
+      defer {
+        qpdf.logWarnings()
+        qpdf.releaseHandles()
+      }
+      return try body()
+    }
+  }
+
+  /// The number of pages.
+  public var pageCount: Int { lock.withLock { geometryCache.count } }
+
+  /// True when the document changed since it was opened or last saved to a path.
+  public var isModified: Bool { lock.withLock { changeCount != savedChangeCount } }
+
+  /// True when the file is encrypted.
+  public var isEncrypted: Bool { lock.withLock { qpdf_is_encrypted(qpdf.data) != QPDF_FALSE } }
+
+  /// The PDF version in effect: the larger of the header's and the catalog's /Version.
+  public var pdfVersion: PDFVersion {
+    (try? locked { () throws(PDFError) -> PDFVersion in
+      let header = isNew
+        ? PDFVersion(major: 1, minor: 7)
+        : PDFVersion(parsing: qpdf_get_pdf_version(qpdf.data).map { String(cString: $0) } ?? "")
+      var version = header ?? PDFVersion(major: 1, minor: 0)
+      if let catalogName = qpdf.value(qpdf.root, "Version").flatMap({ qpdf.name($0) }),
+        let catalog = PDFVersion(parsing: catalogName), catalog > version
+      {
+        version = catalog
+      }
+      version.extensionLevel = Int(qpdf_get_pdf_extension_level(qpdf.data))
+      return version
+    }) ?? PDFVersion(major: 1, minor: 0)
+  }
+
+  /// Checks that `index` names a page; call under the lock.
+  func checkPageIndex(_ index: Int) throws(PDFError) {
+    guard index >= 0, index < geometryCache.count else {
+      throw PDFError(
+        .outOfRange, "page index \(index) is out of range (the document has \(geometryCache.count) pages)")
+    }
+  }
+
+  /// Records one change to the document; call under the lock.
+  func noteChange() { changeCount &+= 1 }
+}
+
+/// A PDF version such as 1.7 or 2.0, with the Adobe extension level.
+public struct PDFVersion: Sendable, Equatable, Comparable {
+  /// Major version.
+  public var major: Int
+  /// Minor version.
+  public var minor: Int
+  /// Adobe extension level (0 when none).
+  public var extensionLevel: Int = 0
+
+  /// Creates a version.
+  public init(major: Int, minor: Int, extensionLevel: Int = 0) {
+    self.major = major
+    self.minor = minor
+    self.extensionLevel = extensionLevel
+  }
+
+  /// Parses "M.m" (as in a header or a catalog /Version name); nil when malformed.
+  init?(parsing text: String) {
+    let parts = text.split(separator: ".", maxSplits: 1)
+    guard parts.count == 2, let major = Int(parts[0]), let minor = Int(parts[1].prefix(2)),
+      (1...9).contains(major), minor >= 0
+    else { return nil }
+    self.major = major
+    self.minor = minor
+  }
+
+  /// Orders by major, then minor version.
+  public static func < (lhs: PDFVersion, rhs: PDFVersion) -> Bool {
+    (lhs.major, lhs.minor) < (rhs.major, rhs.minor)
+  }
+}

@@ -1,0 +1,69 @@
+import CQPDF
+
+extension Document {
+  /// The text of the information dictionary entry `key` (without "/"), or nil when absent or
+  /// not text.
+  public func metadata(_ key: String) throws(PDFError) -> String? {
+    try Document.checkMetadataKey(key)
+    return try locked { () throws(PDFError) -> String? in
+      guard let info = qpdf.value(qpdf.trailer, "Info") else { return nil }
+      return qpdf.value(info, key).flatMap { qpdf.text($0) }
+    }
+  }
+
+  /// The keys of the information dictionary entries that hold text, in the dictionary's order.
+  public func metadataKeys() throws(PDFError) -> [String] {
+    try locked { () throws(PDFError) -> [String] in
+      guard let info = qpdf.value(qpdf.trailer, "Info") else { return [] }
+      return qpdf.keys(info).filter { key in qpdf.value(info, key).flatMap { qpdf.text($0) } != nil }
+    }
+  }
+
+  /// Sets the information dictionary entry `key` to `value`, or removes it when `value` is nil.
+  public func setMetadata(_ key: String, _ value: String?) throws(PDFError) {
+    try Document.checkMetadataKey(key)
+    try locked { () throws(PDFError) in
+      try requirePermission(.modify, "change the metadata")
+      var info = qpdf.value(qpdf.trailer, "Info")
+      if let existing = info, !qpdf.isDictionary(existing) { info = nil }
+      guard let value else {
+        if let info, qpdf.value(info, key) != nil {
+          qpdf_oh_remove_key(qpdf.data, info, "/" + key)
+          try commitChange("remove metadata \(key)")
+        }
+        return
+      }
+      let dict: qpdf_oh
+      if let info {
+        dict = info
+      } else {
+        dict = qpdf_make_indirect_object(qpdf.data, qpdf_oh_new_dictionary(qpdf.data))
+        qpdf_oh_replace_key(qpdf.data, qpdf.trailer, "/Info", dict)
+      }
+      qpdf_oh_replace_key(qpdf.data, dict, "/" + key, qpdf_oh_new_unicode_string(qpdf.data, value))
+      try commitChange("set metadata \(key)")
+    }
+  }
+
+  /// Checks qpdf after a mutation and counts it as a change; call under the lock.
+  func commitChange(_ what: String) throws(PDFError) {
+    do {
+      try qpdf.check()
+    } catch {
+      throw PDFError(.internal, "cannot \(what): \(error.text)")
+    }
+    noteChange()
+  }
+
+  /// Accepts keys that are PDF names made of printable ASCII without delimiters or '#'.
+  static func checkMetadataKey(_ key: String) throws(PDFError) {
+    let forbidden = Set("()<>[]{}/%#".utf8)
+    guard !key.isEmpty, key.utf8.count <= 127,
+      key.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && !forbidden.contains($0) })
+    else {
+      throw PDFError(
+        .invalidArgument,
+        "'\(key)' is not a valid metadata key (printable ASCII without spaces, delimiters or '#')")
+    }
+  }
+}

@@ -1,0 +1,134 @@
+import CQPDF
+
+extension Document {
+  /// Opens the PDF file at `path` with an optional password.
+  ///
+  /// The file is read into memory once and not kept open.
+  public static func open(path: String, password: String? = nil) throws(PDFError) -> Document {
+    guard !path.isEmpty else { throw PDFError(.invalidArgument, "the path is empty") }
+    let bytes = try FileIO.readFile(path)
+    return try open(bytes, description: path, password: password)
+  }
+
+  /// Opens a PDF from a copy of `bytes` with an optional password.
+  public static func open(bytes: UnsafeRawBufferPointer, password: String? = nil) throws(PDFError)
+    -> Document
+  {
+    guard let copy = OwnedBytes(copying: bytes) else {
+      throw PDFError(.outOfMemory, "cannot allocate \(bytes.count) bytes")
+    }
+    return try open(copy, description: "memory", password: password)
+  }
+
+  /// Opens a PDF from a copy of `bytes` with an optional password.
+  public static func open(bytes: [UInt8], password: String? = nil) throws(PDFError) -> Document {
+    let result = bytes.withUnsafeBytes { buffer in
+      Result { () throws(PDFError) -> Document in try open(bytes: buffer, password: password) }
+    }
+    return try result.get()
+  }
+
+  /// Creates a new document without pages.
+  public static func makeNew() throws(PDFError) -> Document {
+    let qpdf = QPDF()
+    do {
+      try qpdf.makeEmpty()
+    } catch {
+      throw PDFError(.internal, "cannot create an empty document: \(error.text)")
+    }
+    qpdf.releaseHandles()
+    return Document(qpdf: qpdf, pageCount: 0, wasRepaired: false, isNew: true, openedAsOwner: true)
+  }
+
+  /// Opens `bytes` (kept alive by the document) with the password and, for passwords that are not
+  /// plain ASCII, with their SASLprep form as well.
+  private static func open(_ bytes: OwnedBytes, description: String, password: String?) throws(
+    PDFError
+  ) -> Document {
+    guard bytes.count > 0 else { throw PDFError(.notPDF, "'\(description)' is empty") }
+    let given = password ?? ""
+    do {
+      return try read(bytes, description: description, password: given)
+    } catch let failure {
+      guard failure.kind == .wrongPassword, let prepared = SASLprep.prepare(given), prepared != given
+      else { throw failure }
+      return try read(bytes, description: description, password: prepared)
+    }
+  }
+
+  /// One attempt to open `bytes` with `password`.
+  private static func read(_ bytes: OwnedBytes, description: String, password: String) throws(
+    PDFError
+  ) -> Document {
+    let qpdf = QPDF()
+    defer { qpdf.releaseHandles() }
+    do {
+      try qpdf.read(bytes, description: description, password: password)
+    } catch {
+      throw classify(error, bytes: bytes, description: description, password: password)
+    }
+    // Walking the page tree now makes damage there show while opening, not later.
+    let count = qpdf_get_num_pages(qpdf.data)
+    do {
+      try qpdf.check()
+    } catch {
+      throw classify(error, bytes: bytes, description: description, password: password)
+    }
+    guard count >= 0 else {
+      throw PDFError(.damaged, "'\(description)' has no readable page tree")
+    }
+    let repaired = qpdf.logWarnings()
+    if repaired {
+      Log.emit(.warning, "pdftools", "'\(description)' is damaged and was repaired while opening")
+    }
+    let owner = qpdf_is_encrypted(qpdf.data) != QPDF_FALSE
+      && ownerPasswordMatched(qpdf, given: password)
+    return Document(
+      qpdf: qpdf, pageCount: Int(count), wasRepaired: repaired, isNew: false, openedAsOwner: owner)
+  }
+
+  /// Maps a qpdf failure while opening to the error the caller sees.
+  private static func classify(
+    _ failure: QPDFFailure, bytes: OwnedBytes, description: String, password: String
+  ) -> PDFError {
+    if failure.code == qpdf_e_password {
+      return password.isEmpty
+        ? PDFError(.passwordRequired, "'\(description)' is encrypted and needs a password")
+        : PDFError(.wrongPassword, "the password does not open '\(description)'")
+    }
+    if !hasPDFHeader(bytes) {
+      return PDFError(.notPDF, "'\(description)' is not a PDF file (no %PDF- header): \(failure.text)")
+    }
+    return PDFError(.damaged, "'\(description)' is damaged beyond repair: \(failure.text)")
+  }
+
+  /// True when "%PDF-" occurs within the first 1024 bytes, where readers look for the header.
+  static func hasPDFHeader(_ bytes: OwnedBytes) -> Bool {
+    let marker = Array("%PDF-".utf8)
+    let limit = min(bytes.count, 1024)
+    guard limit >= marker.count else { return false }
+    let view = UnsafeRawBufferPointer(start: bytes.base, count: limit)
+    for start in 0...(limit - marker.count) {
+      var match = true
+      for offset in 0..<marker.count where view[start + offset] != marker[offset] {
+        match = false
+        break
+      }
+      if match { return true }
+    }
+    return false
+  }
+
+  /// Whether `given` opened the document as its owner password.
+  ///
+  /// qpdf's C API does not say which password matched. For RC4 and AES-128 (R2 to R4), qpdf
+  /// recovers the user password from the owner password, so a user password that differs from
+  /// the one given means the owner password matched. For AES-256 (R5, R6), the user password
+  /// cannot be recovered; qpdf then reports the given password back in both cases, and we try
+  /// the given password once more as an owner-only check by opening with it as the user
+  /// password: see ``PDFToolsCore`` tests for the behaviour on each revision.
+  private static func ownerPasswordMatched(_ qpdf: QPDF, given: String) -> Bool {
+    let user = qpdf_get_user_password(qpdf.data).map { String(cString: $0) } ?? ""
+    return user != given
+  }
+}

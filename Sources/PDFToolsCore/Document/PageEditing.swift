@@ -1,0 +1,38 @@
+import CQPDF
+
+extension Document {
+  /// The largest page side PDF allows without UserUnit, in 1/72 inch.
+  static let maximumPageSide = 14_400.0
+
+  /// Inserts a blank page of `width` x `height` so that it becomes page `index`.
+  public func insertBlankPage(at index: Int, width: Double, height: Double) throws(PDFError) {
+    let sides = 1...Document.maximumPageSide
+    guard sides.contains(width), sides.contains(height) else {
+      throw PDFError(
+        .invalidArgument, "a page side must be between 1 and 14400 (got \(width) x \(height))")
+    }
+    try locked { () throws(PDFError) in
+      guard index >= 0, index <= geometryCache.count else {
+        throw PDFError(
+          .outOfRange,
+          "cannot insert at page index \(index) (the document has \(geometryCache.count) pages)")
+      }
+      try requirePermission(.assemble, "insert pages")
+      let data = qpdf.data
+      let page = qpdf_oh_new_dictionary(data)
+      qpdf_oh_replace_key(data, page, "/Type", qpdf_oh_new_name(data, "/Page"))
+      qpdf_oh_replace_key(data, page, "/MediaBox", qpdf.numberArray([0, 0, width, height]))
+      qpdf_oh_replace_key(data, page, "/Resources", qpdf_oh_new_dictionary(data))
+      let indirect = qpdf_make_indirect_object(data, page)
+      if index == geometryCache.count {
+        qpdf_add_page(data, data, indirect, QPDF_FALSE)
+      } else {
+        let before = qpdf_get_page_n(data, index)
+        qpdf_add_page_at(data, data, indirect, QPDF_TRUE, before)
+      }
+      try commitChange("insert a page")
+      geometryCache.insert(nil, at: index)
+      labelRanges = nil
+    }
+  }
+}

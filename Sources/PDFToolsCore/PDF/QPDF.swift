@@ -1,0 +1,108 @@
+import CQPDF
+
+/// One qpdf document (`qpdf_data`), with error and warning handling.
+///
+/// Not thread-safe: the owning ``Document`` serializes all use under its lock. Object handles
+/// made through it are released in bulk by ``releaseHandles()`` at the end of each operation.
+final class QPDF {
+  /// The qpdf C API state.
+  let data: qpdf_data
+
+  /// The bytes qpdf reads from; qpdf does not copy them, so they live as long as this object.
+  private var source: OwnedBytes?
+
+  /// Creates a qpdf state with errors silenced, warnings collected and output routed to the log.
+  init() {
+    data = qpdf_init()
+    qpdf_silence_errors(data)
+    qpdf_set_suppress_warnings(data, QPDF_TRUE)
+    qpdf_set_logger(data, QPDFLog.logger)
+  }
+
+  deinit {
+    var state: qpdf_data? = data
+    qpdf_cleanup(&state)
+  }
+
+  /// Parses `bytes` as a PDF with `password` (may be empty). The bytes are kept alive.
+  func read(_ bytes: OwnedBytes, description: String, password: String) throws(QPDFFailure) {
+    source = bytes
+    _ = qpdf_read_memory(data, description, bytes.base.assumingMemoryBound(to: CChar.self),
+                         UInt64(bytes.count), password)
+    try check()
+  }
+
+  /// Starts an empty document with no pages.
+  func makeEmpty() throws(QPDFFailure) {
+    _ = qpdf_empty_pdf(data)
+    try check()
+  }
+
+  /// Throws the pending qpdf error, if any, and clears it.
+  func check() throws(QPDFFailure) {
+    guard qpdf_has_error(data) != QPDF_FALSE, let error = qpdf_get_error(data) else { return }
+    let code = qpdf_get_error_code(data, error)
+    let text = qpdf_get_error_full_text(data, error).map { String(cString: $0) } ?? "unknown qpdf error"
+    throw QPDFFailure(code: code, text: text)
+  }
+
+  /// Clears a pending qpdf error without reporting it, logging it as a warning instead.
+  func discardError() {
+    do { try check() } catch { Log.emit(.warning, "qpdf", error.text) }
+  }
+
+  /// Removes and returns qpdf's pending warnings as (code, text) pairs.
+  func drainWarnings() -> [(code: qpdf_error_code_e, text: String)] {
+    var result: [(code: qpdf_error_code_e, text: String)] = []
+    while qpdf_more_warnings(data) != QPDF_FALSE {
+      guard let warning = qpdf_next_warning(data) else { break }
+      let code = qpdf_get_error_code(data, warning)
+      let text = qpdf_get_error_full_text(data, warning).map { String(cString: $0) } ?? ""
+      result.append((code, text))
+    }
+    return result
+  }
+
+  /// Sends pending warnings to the log and reports whether any said the file was damaged.
+  @discardableResult
+  func logWarnings() -> Bool {
+    var damaged = false
+    for warning in drainWarnings() {
+      if warning.code == qpdf_e_damaged_pdf { damaged = true }
+      Log.emit(.warning, "qpdf", warning.text)
+    }
+    return damaged
+  }
+
+  /// Releases every object handle made since the last release.
+  func releaseHandles() { qpdf_oh_release_all(data) }
+}
+
+/// A qpdf error: its code and its full text.
+struct QPDFFailure: Error {
+  /// qpdf's error category.
+  let code: qpdf_error_code_e
+  /// qpdf's message, including file and offset where known.
+  let text: String
+}
+
+/// The process-wide qpdf logger that sends qpdf's output to ``Log`` instead of stdout/stderr.
+enum QPDFLog {
+  /// The shared logger handle; created once, never released.
+  nonisolated(unsafe) static let logger: qpdflogger_handle? = {
+    let handle = qpdflogger_create()
+    let forward: qpdf_log_fn_t = { text, length, _ in
+      guard let text, length > 0 else { return 0 }
+      let bytes = UnsafeRawBufferPointer(start: text, count: length)
+      var line = String(decoding: bytes, as: UTF8.self)
+      while line.last == "\n" { line.removeLast() }
+      if !line.isEmpty { Log.emit(.debug, "qpdf", line) }
+      return 0
+    }
+    qpdflogger_set_info(handle, qpdf_log_dest_custom, forward, nil)
+    qpdflogger_set_warn(handle, qpdf_log_dest_custom, forward, nil)
+    qpdflogger_set_error(handle, qpdf_log_dest_custom, forward, nil)
+    qpdflogger_set_save(handle, qpdf_log_dest_discard, nil, nil, QPDF_FALSE)
+    return handle
+  }()
+}

@@ -1,0 +1,129 @@
+"""Python binding of libpdftools, a headless PDF core.
+
+>>> import pdftools
+>>> with pdftools.open("in.pdf") as doc:            # doctest: +SKIP
+...     print(doc.page_count, doc.pages[0].size)
+...     doc.metadata["Title"] = "Report"
+...     doc.save("out.pdf")
+
+The shared library is found through the environment variable
+``PDFTOOLS_LIBRARY`` (a path), the SONAME ``libpdftools.so.0``, or
+``ctypes.util.find_library("pdftools")``; if none loads, importing this
+package raises :class:`LibraryNotFoundError` (an ``ImportError``).
+"""
+
+from __future__ import annotations
+
+from typing import Optional, Tuple
+
+from ._library import lib as _lib
+from .document import Document, Password, PathType, Source
+from .errors import (
+    ArgumentError,
+    ClosedDocumentError,
+    DamagedError,
+    Error,
+    FileError,
+    FormatError,
+    HandleError,
+    InternalError,
+    LibraryNotFoundError,
+    MissingFileError,
+    NotFoundError,
+    NotPDFError,
+    NotPermittedError,
+    OutOfMemoryError,
+    PasswordError,
+    PasswordRequiredError,
+    PermissionDeniedError,
+    RangeError,
+    Status,
+    UnsupportedError,
+    WrongPasswordError,
+)
+from .geometry import Box, Rect, Size
+from .log import LogHandler, LogLevel, get_log_handler, log_to_logging, set_log_handler
+from .metadata import Metadata
+from .page import Page, PageList
+from .permissions import Permission
+from .save_options import Encryption, ObjectStreams
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "__version__",
+    "library_version",
+    "library_version_info",
+    "open",
+    "new",
+    "Document",
+    "Page",
+    "PageList",
+    "Metadata",
+    "Rect",
+    "Size",
+    "Box",
+    "Permission",
+    "ObjectStreams",
+    "Encryption",
+    "LogLevel",
+    "LogHandler",
+    "set_log_handler",
+    "get_log_handler",
+    "log_to_logging",
+    "Source",
+    "PathType",
+    "Password",
+    "Status",
+    "LibraryNotFoundError",
+    "Error",
+    "ArgumentError",
+    "HandleError",
+    "ClosedDocumentError",
+    "RangeError",
+    "NotFoundError",
+    "MissingFileError",
+    "UnsupportedError",
+    "NotPermittedError",
+    "PermissionDeniedError",
+    "FileError",
+    "FormatError",
+    "NotPDFError",
+    "DamagedError",
+    "PasswordError",
+    "PasswordRequiredError",
+    "WrongPasswordError",
+    "OutOfMemoryError",
+    "InternalError",
+]
+
+
+def open(source: Source, password: Optional[Password] = None) -> Document:  # noqa: A001
+    """Opens a PDF from a path (str or os.PathLike) or from bytes-like data.
+
+    ``password`` is the user or owner password (str, sent as UTF-8), or None.
+    Damaged files are repaired where possible (see
+    :attr:`Document.was_repaired`).  Raises MissingFileError (also a
+    FileNotFoundError), FileError, FormatError, PasswordRequiredError,
+    WrongPasswordError, ... on failure.
+    """
+    if source is None:
+        raise TypeError("source must be a path or bytes-like, not None (use pdftools.new())")
+    return Document(source, password)
+
+
+def new() -> Document:
+    """Creates a new, empty document (PDF 1.7, no pages)."""
+    return Document()
+
+
+def library_version() -> str:
+    """The version of the loaded libpdftools, e.g. "0.1.0"."""
+    raw = _lib.pdftools_version_string()
+    return raw.decode("ascii", errors="replace") if raw else ""
+
+
+def library_version_info() -> Tuple[int, int, int]:
+    """The version of the loaded libpdftools as (major, minor, patch)."""
+    number = int(_lib.pdftools_version_number())
+    return number // 10000, number // 100 % 100, number % 100

@@ -1,0 +1,128 @@
+"""Calling into libpdftools: status checks, the two-call string pattern, closing handles.
+
+The error message of a failed call is thread-local in the library and is
+replaced by the next call on the same thread.  :func:`call` reads it right
+after the failing call.  To keep a garbage-collected document from closing its
+handle (a library call) in between, :func:`close_handle` defers closes that
+happen on a thread that is inside :func:`call` (GC finalizers, or a log handler
+running during the call); the deferred handles are closed as soon as that
+thread leaves :func:`call`.
+"""
+
+from __future__ import annotations
+
+import atexit
+import ctypes
+import threading
+from typing import Any, Callable, List, Optional, Sequence
+
+from ._library import lib
+from .errors import ArgumentError, InternalError, Status, error_for_status
+
+__all__ = ["call", "read_string", "close_handle", "encode_text", "last_error_message"]
+
+_MAX_STRING_ATTEMPTS = 8
+
+_local = threading.local()
+_deferred: List[int] = []
+_deferred_lock = threading.Lock()
+
+
+def _depth() -> int:
+    """How many calls of :func:`call` are active on this thread."""
+    return getattr(_local, "depth", 0)
+
+
+def last_error_message() -> str:
+    """The library's message for the last failure on this thread ("" if none)."""
+    raw = lib.pdftools_last_error_message()
+    return raw.decode("utf-8", errors="replace") if raw else ""
+
+
+def call(
+    function: Callable[..., int],
+    *args: Any,
+    allow: Sequence[int] = (),
+    filename: Optional[str] = None,
+) -> int:
+    """Calls a status-returning C function and raises the mapped error on failure.
+
+    Statuses listed in ``allow`` are returned instead of raised.  ``filename``
+    is attached to file-system errors.
+    """
+    _local.depth = _depth() + 1
+    try:
+        status = int(function(*args))
+        if status != Status.OK and status not in allow:
+            message = last_error_message()  # first thing after the failing call
+            raise error_for_status(status, message, filename)
+        return status
+    finally:
+        _local.depth -= 1
+        if _local.depth == 0 and _deferred:
+            _close_deferred()
+
+
+def read_string(function: Callable[..., int], *args: Any) -> str:
+    """Reads a string with the two-call pattern: ``function(*args, buf, size, &out_size)``.
+
+    The first call passes a NULL buffer to learn the size (including the NUL);
+    if the value grew before the second call (another thread changed it), the
+    pair is repeated.
+    """
+    size = ctypes.c_size_t(0)
+    too_small = (Status.BUFFER_TOO_SMALL,)
+    for _ in range(_MAX_STRING_ATTEMPTS):
+        call(function, *args, None, 0, ctypes.byref(size), allow=too_small)
+        needed = max(int(size.value), 1)
+        buffer = ctypes.create_string_buffer(needed)
+        status = call(function, *args, buffer, needed, ctypes.byref(size), allow=too_small)
+        if status == Status.OK:
+            return buffer.value.decode("utf-8", errors="replace")
+    raise InternalError("the string kept growing while it was read")
+
+
+def close_handle(handle: int) -> None:
+    """Closes a document handle (the ``weakref.finalize`` callback of a Document).
+
+    Deferred while this thread is inside :func:`call`, see the module docs.
+    """
+    if _depth() > 0:
+        with _deferred_lock:
+            _deferred.append(handle)
+        return
+    lib.pdftools_document_close(handle)
+
+
+def _close_deferred() -> None:
+    """Closes the handles whose close was deferred."""
+    with _deferred_lock:
+        handles = list(_deferred)
+        del _deferred[:]
+    for handle in handles:
+        lib.pdftools_document_close(handle)
+
+
+atexit.register(_close_deferred)
+
+
+def encode_text(value: Any, what: str, *, allow_bytes: bool = False) -> bytes:
+    """Encodes a str as UTF-8 for the C API; refuses NUL characters.
+
+    Raises TypeError for other types (bytes are passed through when
+    ``allow_bytes``) and ArgumentError for NULs or text that is not valid
+    Unicode (lone surrogates).
+    """
+    if isinstance(value, str):
+        try:
+            data = value.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise ArgumentError(f"{what} is not valid Unicode: {exc}") from None
+    elif allow_bytes and isinstance(value, (bytes, bytearray)):
+        data = bytes(value)
+    else:
+        expected = "str or bytes" if allow_bytes else "str"
+        raise TypeError(f"{what} must be {expected}, not {type(value).__name__}")
+    if b"\0" in data:
+        raise ArgumentError(f"{what} must not contain NUL characters")
+    return data

@@ -1,0 +1,211 @@
+"""Loading libpdftools and declaring the ctypes prototype of every C function.
+
+The library is looked up in this order:
+
+1. the path in the environment variable ``PDFTOOLS_LIBRARY`` (when it is set,
+   only that path is tried, so a typo is not hidden by another installation);
+2. ``ctypes.CDLL("libpdftools.so.0")`` (the SONAME, found by the dynamic loader);
+3. ``ctypes.util.find_library("pdftools")``.
+
+A missing library or one with a different major version raises
+:class:`pdftools.LibraryNotFoundError`, a subclass of ``ImportError``.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import os
+from ctypes import (
+    CFUNCTYPE,
+    POINTER,
+    Structure,
+    c_char,
+    c_char_p,
+    c_double,
+    c_int,
+    c_int32,
+    c_size_t,
+    c_uint32,
+    c_void_p,
+)
+from typing import Any, List, Optional, Sequence, Tuple
+
+from .errors import LibraryNotFoundError
+
+__all__ = [
+    "lib",
+    "LOG_CALLBACK",
+    "CRect",
+    "CSaveOptions",
+    "SAVE_OPTIONS_VERSION",
+    "VERSION_MAJOR",
+    "VERSION_MINOR",
+]
+
+#: The header version this binding was written against.
+VERSION_MAJOR = 0
+VERSION_MINOR = 1
+#: PDFTOOLS_SAVE_OPTIONS_VERSION.
+SAVE_OPTIONS_VERSION = 1
+
+_ENV_VAR = "PDFTOOLS_LIBRARY"
+_SONAME = "libpdftools.so.0"
+
+
+class CRect(Structure):
+    """``pdftools_rect``: two corners, normalized (x0 <= x1, y0 <= y1)."""
+
+    _fields_ = [("x0", c_double), ("y0", c_double), ("x1", c_double), ("y1", c_double)]
+
+
+class CSaveOptions(Structure):
+    """``pdftools_save_options`` (version 1)."""
+
+    _fields_ = [
+        ("version", c_uint32),
+        ("mode", c_int32),
+        ("compress_streams", c_int32),
+        ("object_streams", c_int32),
+        ("linearize", c_int32),
+        ("encryption", c_int32),
+    ]
+
+
+#: ``pdftools_log_callback``: (level, source, message, user_data) -> void.
+LOG_CALLBACK = CFUNCTYPE(None, c_int, c_char_p, c_char_p, c_void_p)
+
+_status = c_int  # pdftools_status (a C enum: int-sized)
+_enum = c_int
+_doc = c_void_p  # pdftools_document *
+_buf = POINTER(c_char)  # char *buf of the two-call pattern (NULL allowed)
+
+# name: (restype, argtypes) -- one entry per function of include/pdftools.h.
+_PROTOTYPES: List[Tuple[str, Any, Sequence[Any]]] = [
+    # Versions
+    ("pdftools_version_number", c_int32, []),
+    ("pdftools_version_string", c_char_p, []),
+    # Status codes and errors
+    ("pdftools_status_string", c_char_p, [_status]),
+    ("pdftools_last_error_message", c_char_p, []),
+    ("pdftools_free", None, [c_void_p]),
+    # Logging
+    ("pdftools_set_log_callback", None, [LOG_CALLBACK, _enum, c_void_p]),
+    # Documents
+    ("pdftools_document_open", _status, [c_char_p, c_char_p, POINTER(_doc)]),
+    ("pdftools_document_open_memory", _status, [c_void_p, c_size_t, c_char_p, POINTER(_doc)]),
+    ("pdftools_document_new", _status, [POINTER(_doc)]),
+    ("pdftools_document_close", None, [_doc]),
+    ("pdftools_document_page_count", _status, [_doc, POINTER(c_int32)]),
+    ("pdftools_document_was_repaired", _status, [_doc, POINTER(c_int32)]),
+    (
+        "pdftools_document_pdf_version",
+        _status,
+        [_doc, POINTER(c_int32), POINTER(c_int32), POINTER(c_int32)],
+    ),
+    ("pdftools_document_is_encrypted", _status, [_doc, POINTER(c_int32)]),
+    ("pdftools_document_permissions", _status, [_doc, POINTER(c_uint32)]),
+    ("pdftools_document_has_signature_fields", _status, [_doc, POINTER(c_int32)]),
+    ("pdftools_document_is_modified", _status, [_doc, POINTER(c_int32)]),
+    # Metadata
+    (
+        "pdftools_document_get_metadata",
+        _status,
+        [_doc, c_char_p, _buf, c_size_t, POINTER(c_size_t)],
+    ),
+    ("pdftools_document_set_metadata", _status, [_doc, c_char_p, c_char_p]),
+    ("pdftools_document_metadata_count", _status, [_doc, POINTER(c_int32)]),
+    (
+        "pdftools_document_metadata_key",
+        _status,
+        [_doc, c_int32, _buf, c_size_t, POINTER(c_size_t)],
+    ),
+    # Pages
+    ("pdftools_page_box", _status, [_doc, c_int32, _enum, POINTER(CRect)]),
+    ("pdftools_page_rotation", _status, [_doc, c_int32, POINTER(c_int32)]),
+    ("pdftools_page_user_unit", _status, [_doc, c_int32, POINTER(c_double)]),
+    ("pdftools_page_size", _status, [_doc, c_int32, POINTER(c_double), POINTER(c_double)]),
+    ("pdftools_page_label", _status, [_doc, c_int32, _buf, c_size_t, POINTER(c_size_t)]),
+    ("pdftools_document_insert_blank_page", _status, [_doc, c_int32, c_double, c_double]),
+    # Saving
+    ("pdftools_document_save", _status, [_doc, c_char_p, POINTER(CSaveOptions)]),
+    (
+        "pdftools_document_save_to_memory",
+        _status,
+        [_doc, POINTER(CSaveOptions), POINTER(c_void_p), POINTER(c_size_t)],
+    ),
+]
+
+
+def _candidates() -> List[Tuple[str, Optional[str]]]:
+    """(description, name for CDLL or None when not found) pairs, in order."""
+    explicit = os.environ.get(_ENV_VAR)
+    if explicit:
+        return [(f"${_ENV_VAR}={explicit}", explicit)]
+    return [(_SONAME, _SONAME), ("find_library('pdftools')", ctypes.util.find_library("pdftools"))]
+
+
+def _open_library() -> ctypes.CDLL:
+    """Loads the first candidate that loads; raises LibraryNotFoundError otherwise."""
+    failures: List[str] = []
+    for description, name in _candidates():
+        if name is None:
+            failures.append(f"{description}: not found")
+            continue
+        try:
+            return ctypes.CDLL(name)
+        except OSError as exc:
+            failures.append(f"{description}: {exc}")
+    raise LibraryNotFoundError(
+        "libpdftools could not be loaded; set PDFTOOLS_LIBRARY to the path of "
+        "libpdftools.so.0 or install it where the dynamic loader finds it. Tried: "
+        + "; ".join(failures),
+        name="pdftools",
+    )
+
+
+def _check_version(library: ctypes.CDLL, path: str) -> None:
+    """Refuses a library whose major version differs or that is older than 0.1."""
+    try:
+        version_number = library.pdftools_version_number
+    except AttributeError as exc:
+        raise LibraryNotFoundError(f"{path} is not libpdftools (no pdftools_version_number)") from exc
+    version_number.restype = c_int32
+    version_number.argtypes = []
+    number = int(version_number())
+    major, minor = divmod(number, 10000)
+    minor //= 100
+    if major != VERSION_MAJOR or minor < VERSION_MINOR:
+        raise LibraryNotFoundError(
+            f"{path} has version {major}.{minor} (number {number}); this binding needs "
+            f"{VERSION_MAJOR}.x with x >= {VERSION_MINOR}"
+        )
+
+
+def _declare(library: ctypes.CDLL, path: str) -> None:
+    """Sets restype/argtypes of every function of the header."""
+    for name, restype, argtypes in _PROTOTYPES:
+        try:
+            function = getattr(library, name)
+        except AttributeError as exc:
+            raise LibraryNotFoundError(f"{path} lacks the function {name}") from exc
+        function.restype = restype
+        function.argtypes = list(argtypes)
+
+
+def load() -> ctypes.CDLL:
+    """Loads libpdftools, checks its version and declares all prototypes."""
+    library = _open_library()
+    path = getattr(library, "_name", "libpdftools")
+    _check_version(library, path)
+    _declare(library, path)
+    return library
+
+
+#: The loaded library (loaded when the package is imported).
+lib: ctypes.CDLL = load()
+
+
+def library_path() -> Optional[str]:
+    """The name or path the library was loaded from."""
+    return getattr(lib, "_name", None)

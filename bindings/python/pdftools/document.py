@@ -1,0 +1,324 @@
+"""Documents: opening, creating, inspecting and saving PDFs."""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import weakref
+from types import TracebackType
+from typing import Any, Callable, Optional, Tuple, Type, Union
+
+from ._call import call, close_handle, encode_text, read_string
+from ._library import lib
+from .errors import ArgumentError, ClosedDocumentError, HandleError, InternalError
+from .metadata import Metadata
+from .page import Page, PageList, check_index
+from .permissions import Permission
+from .save_options import Encryption, ObjectStreams, make_save_options
+
+__all__ = ["Document", "Source", "PathType", "Password"]
+
+#: A path: str or os.PathLike (str or bytes based).
+PathType = Union[str, "os.PathLike[str]", "os.PathLike[bytes]"]
+#: What :class:`Document` opens: a path, or the bytes of a PDF.
+Source = Union[str, "os.PathLike[str]", "os.PathLike[bytes]", bytes, bytearray, memoryview]
+#: A password: str (encoded as UTF-8) or raw bytes.
+Password = Union[str, bytes]
+
+
+def _encode_path(path: PathType) -> Tuple[bytes, str]:
+    """(bytes for C, str for error messages) of a path; refuses NULs."""
+    raw = os.fspath(path)
+    encoded = os.fsencode(raw)
+    if b"\0" in encoded:
+        raise ArgumentError("path must not contain NUL characters")
+    return encoded, os.fsdecode(raw)
+
+
+def _encode_password(password: Optional[Password]) -> Optional[bytes]:
+    """UTF-8 bytes of a password, or None for no password."""
+    if password is None:
+        return None
+    return encode_text(password, "password", allow_bytes=True)
+
+
+class Document:
+    """An open PDF document.
+
+    ``Document(path_or_bytes, password=None)`` opens a file (str or
+    os.PathLike) or a PDF held in memory (bytes, bytearray, memoryview);
+    ``Document()`` creates a new, empty document.  :func:`pdftools.open` and
+    :func:`pdftools.new` do the same.
+
+    Use it as a context manager or call :meth:`close`; a document that is
+    garbage-collected without being closed is closed then.  Every method of a
+    closed document (and of its pages and metadata) raises
+    :class:`ClosedDocumentError`.  A document may be used from several threads;
+    the library serializes calls on one document.
+    """
+
+    def __init__(self, source: Optional[Source] = None, password: Optional[Password] = None) -> None:
+        """Opens ``source`` with ``password``, or creates an empty document when source is None."""
+        self._handle: Optional[int] = None
+        out = ctypes.c_void_p()
+        if source is None:
+            if password is not None:
+                raise ArgumentError("a password needs a document to open")
+            call(lib.pdftools_document_new, ctypes.byref(out))
+        elif isinstance(source, (str, os.PathLike)):
+            path, shown = _encode_path(source)
+            call(
+                lib.pdftools_document_open,
+                path,
+                _encode_password(password),
+                ctypes.byref(out),
+                filename=shown,
+            )
+        elif isinstance(source, (bytes, bytearray, memoryview)):
+            # A private copy: the caller's buffer cannot change while the GIL is released.
+            data = source if isinstance(source, bytes) else bytes(source)
+            call(
+                lib.pdftools_document_open_memory,
+                data,
+                len(data),
+                _encode_password(password),
+                ctypes.byref(out),
+            )
+        else:
+            raise TypeError(
+                "source must be a path (str or os.PathLike) or bytes-like, "
+                f"not {type(source).__name__}"
+            )
+        if not out.value:
+            raise InternalError("the library returned no document handle")
+        self._handle = out.value
+        self._finalizer = weakref.finalize(self, close_handle, out.value)
+
+    # -- lifetime ------------------------------------------------------------
+
+    def close(self) -> None:
+        """Closes the document and releases its memory; unsaved changes are lost.
+
+        Calling it again does nothing.
+        """
+        if self._handle is None:
+            return
+        self._handle = None
+        self._finalizer()
+
+    @property
+    def closed(self) -> bool:
+        """True once :meth:`close` was called."""
+        return self._handle is None
+
+    def __enter__(self) -> "Document":
+        """Returns the document itself."""
+        return self
+
+    def __exit__(
+        self,
+        exc_type: Optional[Type[BaseException]],
+        exc: Optional[BaseException],
+        traceback: Optional[TracebackType],
+    ) -> None:
+        """Closes the document."""
+        self.close()
+
+    def __repr__(self) -> str:
+        """``<pdftools.Document pages=3>`` or ``<pdftools.Document closed>``."""
+        if self._handle is None:
+            return "<pdftools.Document closed>"
+        try:
+            return f"<pdftools.Document pages={self.page_count}>"
+        except Exception:  # noqa: BLE001 - repr must not fail
+            return "<pdftools.Document>"
+
+    # -- calling the library ------------------------------------------------
+
+    def _require_handle(self) -> int:
+        """The live handle; ClosedDocumentError when the document is closed."""
+        handle = self._handle
+        if handle is None:
+            raise ClosedDocumentError()
+        return handle
+
+    def _call(self, function: Callable[..., int], *args: Any, filename: Optional[str] = None) -> None:
+        """Calls ``function(handle, *args)``, raising the mapped error on failure."""
+        handle = self._require_handle()
+        try:
+            call(function, handle, *args, filename=filename)
+        except HandleError as exc:
+            if self._handle is None:  # closed by another thread during the call
+                raise ClosedDocumentError() from exc
+            raise
+
+    def _call_string(self, function: Callable[..., int], *args: Any) -> str:
+        """Reads a string with the two-call pattern from ``function(handle, *args, ...)``."""
+        handle = self._require_handle()
+        try:
+            return read_string(function, handle, *args)
+        except HandleError as exc:
+            if self._handle is None:
+                raise ClosedDocumentError() from exc
+            raise
+
+    def _get_int32(self, function: Callable[..., int]) -> int:
+        """The value of a getter with one ``int32_t *`` out-parameter."""
+        value = ctypes.c_int32()
+        self._call(function, ctypes.byref(value))
+        return int(value.value)
+
+    # -- properties -----------------------------------------------------------
+
+    @property
+    def page_count(self) -> int:
+        """The number of pages."""
+        return self._get_int32(lib.pdftools_document_page_count)
+
+    @property
+    def pages(self) -> PageList:
+        """The pages, as a sequence view (len, indexing, slicing, iteration)."""
+        self._require_handle()
+        return PageList(self)
+
+    @property
+    def metadata(self) -> Metadata:
+        """The document information dictionary, as a mutable mapping of str to str."""
+        self._require_handle()
+        return Metadata(self)
+
+    @property
+    def was_repaired(self) -> bool:
+        """True when the file was damaged and had to be repaired while opening."""
+        return bool(self._get_int32(lib.pdftools_document_was_repaired))
+
+    def _version(self) -> Tuple[int, int, int]:
+        """(major, minor, extension level) of the PDF version in effect."""
+        major, minor, level = ctypes.c_int32(), ctypes.c_int32(), ctypes.c_int32()
+        self._call(
+            lib.pdftools_document_pdf_version,
+            ctypes.byref(major),
+            ctypes.byref(minor),
+            ctypes.byref(level),
+        )
+        return int(major.value), int(minor.value), int(level.value)
+
+    @property
+    def pdf_version(self) -> str:
+        """The PDF version in effect, e.g. "1.7": the larger of header and catalog /Version."""
+        major, minor, _ = self._version()
+        return f"{major}.{minor}"
+
+    @property
+    def pdf_version_tuple(self) -> Tuple[int, int]:
+        """The PDF version in effect as (major, minor)."""
+        major, minor, _ = self._version()
+        return major, minor
+
+    @property
+    def pdf_extension_level(self) -> int:
+        """The Adobe extension level of the PDF version (0 when none)."""
+        return self._version()[2]
+
+    @property
+    def is_encrypted(self) -> bool:
+        """True when the file is encrypted."""
+        return bool(self._get_int32(lib.pdftools_document_is_encrypted))
+
+    @property
+    def permissions(self) -> Permission:
+        """The permissions the document grants (:attr:`Permission.ALL` when unrestricted)."""
+        flags = ctypes.c_uint32()
+        self._call(lib.pdftools_document_permissions, ctypes.byref(flags))
+        return Permission(int(flags.value))
+
+    @property
+    def has_signature_fields(self) -> bool:
+        """True when the document has at least one signature form field, signed or not."""
+        return bool(self._get_int32(lib.pdftools_document_has_signature_fields))
+
+    @property
+    def is_modified(self) -> bool:
+        """True when the document was changed since it was opened or last saved to a path."""
+        return bool(self._get_int32(lib.pdftools_document_is_modified))
+
+    # -- changes --------------------------------------------------------------
+
+    def insert_blank_page(
+        self, index: Optional[int] = None, width: float = 612.0, height: float = 792.0
+    ) -> Page:
+        """Inserts a blank page of width x height (1/72 inch, each 1 to 14400).
+
+        The page becomes page ``index``; None (or the page count) appends.
+        Returns the new page.  Raises RangeError (an IndexError) for a bad
+        index, ArgumentError for a bad size, NotPermittedError when the
+        document's permissions forbid assembling pages.
+        """
+        position = self.page_count if index is None else check_index(index)
+        self._call(lib.pdftools_document_insert_blank_page, position, float(width), float(height))
+        return Page(self, position)
+
+    # -- saving ---------------------------------------------------------------
+
+    def save(
+        self,
+        path: PathType,
+        *,
+        compress_streams: bool = True,
+        object_streams: Union[str, ObjectStreams] = "preserve",
+        linearize: bool = False,
+        encryption: Union[str, Encryption] = "keep",
+        incremental: bool = False,
+    ) -> None:
+        """Saves the document to ``path`` (atomically: a failure leaves an existing file untouched).
+
+        Saving over the file the document was opened from is allowed.
+        object_streams is "preserve", "disable" or "generate"; encryption is
+        "keep" or "remove".  incremental=True is reserved and raises
+        UnsupportedError in this version.  Afterwards the document counts as
+        unmodified.
+        """
+        options = make_save_options(
+            compress_streams=compress_streams,
+            object_streams=object_streams,
+            linearize=linearize,
+            encryption=encryption,
+            incremental=incremental,
+        )
+        encoded, shown = _encode_path(path)
+        self._call(lib.pdftools_document_save, encoded, ctypes.byref(options), filename=shown)
+
+    def to_bytes(
+        self,
+        *,
+        compress_streams: bool = True,
+        object_streams: Union[str, ObjectStreams] = "preserve",
+        linearize: bool = False,
+        encryption: Union[str, Encryption] = "keep",
+        incremental: bool = False,
+    ) -> bytes:
+        """The document saved into memory, with the options of :meth:`save`.
+
+        Does not change :attr:`is_modified`.
+        """
+        options = make_save_options(
+            compress_streams=compress_streams,
+            object_streams=object_streams,
+            linearize=linearize,
+            encryption=encryption,
+            incremental=incremental,
+        )
+        data = ctypes.c_void_p()
+        size = ctypes.c_size_t()
+        self._call(
+            lib.pdftools_document_save_to_memory,
+            ctypes.byref(options),
+            ctypes.byref(data),
+            ctypes.byref(size),
+        )
+        try:
+            if not data.value or not size.value:
+                return b""
+            return ctypes.string_at(data.value, size.value)
+        finally:
+            lib.pdftools_free(data)

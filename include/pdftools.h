@@ -1,0 +1,521 @@
+/*
+ * pdftools.h — the C interface of libpdftools.
+ *
+ * libpdftools is a headless PDF interaction core: open and save documents, read
+ * their pages and metadata, and (in later versions) annotate, select text,
+ * search, render, drive annotation tools and undo.  This header is the whole
+ * contract; everything a caller may rely on is written here.
+ *
+ * General rules (they apply to every function unless its comment says
+ * otherwise):
+ *
+ *  - Status.  Every fallible function returns a pdftools_status: PDFTOOLS_OK
+ *    (0) on success, a negative code on failure.  On failure the out-parameters
+ *    are left untouched (except *out_size on PDFTOOLS_E_BUFFER_TOO_SMALL), and
+ *    pdftools_last_error_message() describes the failure.  Codes are never
+ *    renumbered.
+ *
+ *  - Strings.  All strings in and out are UTF-8 and NUL-terminated.  Strings
+ *    returned through a caller buffer use the two-call pattern: pass
+ *    buf = NULL (or a too small buffer) to learn the size needed, including
+ *    the terminating NUL, in *out_size.  A non-NULL buffer that is too small
+ *    yields PDFTOOLS_E_BUFFER_TOO_SMALL and is left untouched.
+ *
+ *  - Ownership.  Memory the library returns by pointer (for example by
+ *    pdftools_document_save_to_memory) is released with pdftools_free(),
+ *    never with free().  Memory the caller passes in stays the caller's; the
+ *    library copies what it keeps.
+ *
+ *  - Handles.  A pdftools_document is an opaque handle.  A handle that was
+ *    closed, or that never came from this library, is detected and refused
+ *    with PDFTOOLS_E_INVALID_HANDLE; handle values are never reused within a
+ *    process.
+ *
+ *  - NULL.  A NULL handle, or a NULL pointer where the comment does not allow
+ *    one, gives PDFTOOLS_E_INVALID_ARGUMENT (handles: PDFTOOLS_E_INVALID_HANDLE).
+ *
+ *  - Threads.  Every function may be called from any thread.  Calls on the
+ *    same document are serialized by a lock per document; calls on different
+ *    documents run in parallel.  pdftools_last_error_message() is per thread.
+ *
+ *  - Output.  The library never writes to stdout or stderr.  Messages from
+ *    the library and from the libraries it uses (qpdf, poppler, GLib) go to
+ *    the callback set with pdftools_set_log_callback(), or nowhere.
+ *
+ *  - Page space is PDF user space: unrotated, y up, in units of 1/72 inch.
+ */
+#ifndef PDFTOOLS_H
+#define PDFTOOLS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------------ */
+/* Versions                                                                  */
+/* ------------------------------------------------------------------------ */
+
+/** Major version: changes only with an incompatible ABI (and the SONAME). */
+#define PDFTOOLS_VERSION_MAJOR 0
+/** Minor version: grows when functions or struct fields are added. */
+#define PDFTOOLS_VERSION_MINOR 1
+/** Patch version: fixes only. */
+#define PDFTOOLS_VERSION_PATCH 0
+/** The version as one number: major * 10000 + minor * 100 + patch. */
+#define PDFTOOLS_VERSION_NUMBER \
+  (PDFTOOLS_VERSION_MAJOR * 10000 + PDFTOOLS_VERSION_MINOR * 100 + PDFTOOLS_VERSION_PATCH)
+/** The version as a string, "major.minor.patch". */
+#define PDFTOOLS_VERSION_STRING "0.1.0"
+
+/**
+ * The version of the library loaded at run time, as PDFTOOLS_VERSION_NUMBER
+ * computes it.  Compare with PDFTOOLS_VERSION_NUMBER to detect a header and a
+ * library of different versions.  Never fails.
+ */
+int32_t pdftools_version_number(void);
+
+/**
+ * The version of the library loaded at run time as a static string such as
+ * "0.1.0".  The string is owned by the library and lives forever.
+ */
+const char *pdftools_version_string(void);
+
+/* ------------------------------------------------------------------------ */
+/* Status codes and errors                                                   */
+/* ------------------------------------------------------------------------ */
+
+/** Result of every fallible call.  0 is success; failures are negative. */
+typedef enum pdftools_status {
+  /** Success. */
+  PDFTOOLS_OK = 0,
+  /** An argument is invalid: a NULL pointer, a bad enum value, a bad size. */
+  PDFTOOLS_E_INVALID_ARGUMENT = -1,
+  /** The handle is NULL, closed, or did not come from this library. */
+  PDFTOOLS_E_INVALID_HANDLE = -2,
+  /** An index (page index, item index) is outside its range. */
+  PDFTOOLS_E_OUT_OF_RANGE = -3,
+  /** The caller's buffer is too small; *out_size holds the size needed. */
+  PDFTOOLS_E_BUFFER_TOO_SMALL = -4,
+  /** The thing asked for does not exist (a metadata key, an annotation id). */
+  PDFTOOLS_E_NOT_FOUND = -5,
+  /** The feature or option is not supported (yet). */
+  PDFTOOLS_E_UNSUPPORTED = -6,
+  /** The operation is not allowed in the current state or by permissions. */
+  PDFTOOLS_E_NOT_PERMITTED = -7,
+
+  /** The file does not exist. */
+  PDFTOOLS_E_FILE_NOT_FOUND = -10,
+  /** The file or folder may not be read or written by this process. */
+  PDFTOOLS_E_PERMISSION_DENIED = -11,
+  /** The path names something that is not a regular file (e.g. a folder). */
+  PDFTOOLS_E_NOT_A_FILE = -12,
+  /** Reading or writing failed (disk full, I/O error, ...). */
+  PDFTOOLS_E_IO = -13,
+
+  /** The data is not a PDF at all (no PDF header, no PDF objects). */
+  PDFTOOLS_E_NOT_PDF = -20,
+  /** The data is a PDF but too damaged to repair. */
+  PDFTOOLS_E_DAMAGED = -21,
+  /** The document is encrypted and no password (or an empty one) was given. */
+  PDFTOOLS_E_PASSWORD_REQUIRED = -22,
+  /** The document is encrypted and the password given is wrong. */
+  PDFTOOLS_E_WRONG_PASSWORD = -23,
+
+  /** Memory could not be allocated, or a size exceeds what is supported. */
+  PDFTOOLS_E_OUT_OF_MEMORY = -30,
+  /** An unexpected failure inside the library or a library it uses. */
+  PDFTOOLS_E_INTERNAL = -99
+} pdftools_status;
+
+/**
+ * A short English name of a status code, e.g. "wrong password".  The string
+ * is static and owned by the library.  Unknown codes give "unknown status".
+ */
+const char *pdftools_status_string(pdftools_status status);
+
+/**
+ * A message describing the last failure on the calling thread, or "" when the
+ * last call on this thread succeeded.  The string is owned by the library and
+ * is valid until the next call into the library on the same thread.  Never
+ * returns NULL.
+ */
+const char *pdftools_last_error_message(void);
+
+/**
+ * Releases memory the library returned by pointer.  NULL is a no-op.  Only
+ * pass pointers documented as "release with pdftools_free".
+ */
+void pdftools_free(void *ptr);
+
+/* ------------------------------------------------------------------------ */
+/* Logging                                                                   */
+/* ------------------------------------------------------------------------ */
+
+/** Severity of a log message. */
+typedef enum pdftools_log_level {
+  /** Detail useful when debugging. */
+  PDFTOOLS_LOG_DEBUG = 0,
+  /** Normal events worth noting. */
+  PDFTOOLS_LOG_INFO = 1,
+  /** Something was wrong but handled, e.g. a damaged file was repaired. */
+  PDFTOOLS_LOG_WARNING = 2,
+  /** An operation failed. */
+  PDFTOOLS_LOG_ERROR = 3
+} pdftools_log_level;
+
+/**
+ * Receives one log message.  source names where it came from ("pdftools",
+ * "qpdf", "poppler", "glib"); message is one line without a trailing newline.
+ * Both strings are valid only during the call.
+ *
+ * Thread: the callback runs on the thread that made the library call that
+ * produced the message, after that call's work is done and with no document
+ * lock held, so it may call back into the library.
+ */
+typedef void (*pdftools_log_callback)(pdftools_log_level level, const char *source,
+                                      const char *message, void *user_data);
+
+/**
+ * Sets the process-wide log callback; NULL removes it (messages are then
+ * dropped).  user_data is passed back untouched.  Messages below min_level are
+ * dropped before the callback.  Thread-safe; calls already delivering
+ * messages may finish with the previous callback.
+ */
+void pdftools_set_log_callback(pdftools_log_callback callback, pdftools_log_level min_level,
+                               void *user_data);
+
+/* ------------------------------------------------------------------------ */
+/* Geometry                                                                  */
+/* ------------------------------------------------------------------------ */
+
+/** A rectangle given by two corners, always normalized so x0 <= x1, y0 <= y1. */
+typedef struct pdftools_rect {
+  double x0; /**< Left. */
+  double y0; /**< Bottom in page space (top in display space). */
+  double x1; /**< Right. */
+  double y1; /**< Top in page space (bottom in display space). */
+} pdftools_rect;
+
+/** The page boundary boxes of PDF (ISO 32000 14.11.2). */
+typedef enum pdftools_box {
+  /** The physical medium; always present (US Letter when a file omits it). */
+  PDFTOOLS_BOX_MEDIA = 0,
+  /** The visible region: CropBox clipped to MediaBox, else the MediaBox. */
+  PDFTOOLS_BOX_CROP = 1,
+  /** Production clipping region; defaults to the crop box. */
+  PDFTOOLS_BOX_BLEED = 2,
+  /** Finished page; defaults to the crop box. */
+  PDFTOOLS_BOX_TRIM = 3,
+  /** Meaningful content; defaults to the crop box. */
+  PDFTOOLS_BOX_ART = 4
+} pdftools_box;
+
+/* ------------------------------------------------------------------------ */
+/* Documents                                                                 */
+/* ------------------------------------------------------------------------ */
+
+/** An open document.  Opaque; created by the open and new functions. */
+typedef struct pdftools_document pdftools_document;
+
+/**
+ * Opens the PDF file at path (UTF-8, relative to the working directory or
+ * absolute).  The file is read into memory once; the library keeps no file
+ * descriptor open, so the file may be replaced or saved over while the
+ * document is open.
+ *
+ * password: the user or owner password, UTF-8, or NULL for none.  For AES-256
+ * (R6) documents the password is also tried in its SASLprep-normalised form.
+ *
+ * Damaged files are repaired where possible (see
+ * pdftools_document_was_repaired); the repair is logged as a warning.
+ *
+ * On success *out_doc receives a new handle, to be closed with
+ * pdftools_document_close().
+ *
+ * Errors: INVALID_ARGUMENT (path or out_doc NULL), FILE_NOT_FOUND,
+ * PERMISSION_DENIED, NOT_A_FILE, IO, NOT_PDF, DAMAGED, PASSWORD_REQUIRED,
+ * WRONG_PASSWORD, OUT_OF_MEMORY.
+ */
+pdftools_status pdftools_document_open(const char *path, const char *password,
+                                       pdftools_document **out_doc);
+
+/**
+ * Opens a PDF held in memory.  The library copies the size bytes at data, so
+ * the caller may free them as soon as the call returns.  password and errors
+ * as for pdftools_document_open (without the file errors); data may be NULL
+ * only when size is 0, which gives NOT_PDF.
+ */
+pdftools_status pdftools_document_open_memory(const void *data, size_t size,
+                                              const char *password,
+                                              pdftools_document **out_doc);
+
+/**
+ * Creates a new, empty document (PDF 1.7, no pages).  Add pages with
+ * pdftools_document_insert_blank_page().  Errors: INVALID_ARGUMENT, INTERNAL.
+ */
+pdftools_status pdftools_document_new(pdftools_document **out_doc);
+
+/**
+ * Closes a document and releases everything it holds.  Unsaved changes are
+ * discarded.  NULL, and a handle closed before, are no-ops.  Must not be
+ * called while another thread is still using the same handle; such calls
+ * either finish first or fail with INVALID_HANDLE.
+ */
+void pdftools_document_close(pdftools_document *doc);
+
+/** *out_count receives the number of pages.  Errors: INVALID_HANDLE, INVALID_ARGUMENT. */
+pdftools_status pdftools_document_page_count(pdftools_document *doc, int32_t *out_count);
+
+/**
+ * *out_repaired receives 1 when the file was damaged and had to be repaired
+ * while opening (xref rebuilt, stream lengths recovered, ...), else 0.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT.
+ */
+pdftools_status pdftools_document_was_repaired(pdftools_document *doc, int32_t *out_repaired);
+
+/**
+ * The PDF version in effect: the larger of the file header's version and the
+ * catalog's /Version.  Each out-pointer may be NULL.  *out_extension_level
+ * receives the Adobe extension level (0 when none).
+ * Errors: INVALID_HANDLE.
+ */
+pdftools_status pdftools_document_pdf_version(pdftools_document *doc, int32_t *out_major,
+                                              int32_t *out_minor,
+                                              int32_t *out_extension_level);
+
+/** *out_encrypted receives 1 when the file is encrypted, else 0. Errors: INVALID_HANDLE, INVALID_ARGUMENT. */
+pdftools_status pdftools_document_is_encrypted(pdftools_document *doc, int32_t *out_encrypted);
+
+/** Permission flags, as granted by the document's encryption dictionary. */
+typedef enum pdftools_permission {
+  /** Print (possibly at low resolution only). */
+  PDFTOOLS_PERMISSION_PRINT = 1 << 0,
+  /** Print at full quality. */
+  PDFTOOLS_PERMISSION_PRINT_HIGH_QUALITY = 1 << 1,
+  /** Change the document in ways other than the ones below. */
+  PDFTOOLS_PERMISSION_MODIFY = 1 << 2,
+  /** Copy or extract text and graphics. */
+  PDFTOOLS_PERMISSION_COPY = 1 << 3,
+  /** Extract text and graphics for accessibility. */
+  PDFTOOLS_PERMISSION_ACCESSIBILITY = 1 << 4,
+  /** Add or change annotations, fill form fields. */
+  PDFTOOLS_PERMISSION_ANNOTATE = 1 << 5,
+  /** Fill existing form fields. */
+  PDFTOOLS_PERMISSION_FILL_FORMS = 1 << 6,
+  /** Insert, rotate and delete pages (assemble). */
+  PDFTOOLS_PERMISSION_ASSEMBLE = 1 << 7,
+  /** Every permission above. */
+  PDFTOOLS_PERMISSION_ALL = (1 << 8) - 1
+} pdftools_permission;
+
+/**
+ * *out_flags receives the pdftools_permission bits the document grants.
+ * Unencrypted documents, and encrypted ones opened with the owner password,
+ * grant PDFTOOLS_PERMISSION_ALL.  Errors: INVALID_HANDLE, INVALID_ARGUMENT.
+ */
+pdftools_status pdftools_document_permissions(pdftools_document *doc, uint32_t *out_flags);
+
+/**
+ * *out_has_signatures receives 1 when the document has at least one signature
+ * form field (/FT /Sig), signed or not, else 0.  Such documents should be
+ * saved incrementally to keep signatures valid.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT.
+ */
+pdftools_status pdftools_document_has_signature_fields(pdftools_document *doc,
+                                                       int32_t *out_has_signatures);
+
+/**
+ * *out_modified receives 1 when the document was changed since it was opened
+ * or last saved, else 0.  Errors: INVALID_HANDLE, INVALID_ARGUMENT.
+ */
+pdftools_status pdftools_document_is_modified(pdftools_document *doc, int32_t *out_modified);
+
+/* ------------------------------------------------------------------------ */
+/* Metadata (the document information dictionary)                           */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * Reads the metadata entry key ("Title", "Author", "Subject", "Keywords",
+ * "Creator", "Producer", "CreationDate", "ModDate" or any other key of the
+ * document information dictionary) as UTF-8 text; two-call pattern.  Dates
+ * are returned as stored, in PDF date syntax ("D:20230115103000+01'00'").
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT (key or out_size NULL),
+ * NOT_FOUND (no such entry, or not a text value), BUFFER_TOO_SMALL.
+ */
+pdftools_status pdftools_document_get_metadata(pdftools_document *doc, const char *key,
+                                               char *buf, size_t buf_size, size_t *out_size);
+
+/**
+ * Sets the metadata entry key to the UTF-8 text value, or removes it when
+ * value is NULL (removing an absent key succeeds).  Text is stored as
+ * PDFDocEncoding when it fits, else as UTF-16.  key must be a non-empty PDF
+ * name without whitespace, '/', or delimiters.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT (bad key or invalid UTF-8),
+ * NOT_PERMITTED (the document's permissions forbid modification).
+ */
+pdftools_status pdftools_document_set_metadata(pdftools_document *doc, const char *key,
+                                               const char *value);
+
+/**
+ * *out_count receives the number of text entries in the information
+ * dictionary; pdftools_document_metadata_key() names them by index.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT.
+ */
+pdftools_status pdftools_document_metadata_count(pdftools_document *doc, int32_t *out_count);
+
+/**
+ * Copies the name of the index-th metadata entry (without the leading '/'),
+ * in the dictionary's order; two-call pattern.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT, OUT_OF_RANGE, BUFFER_TOO_SMALL.
+ */
+pdftools_status pdftools_document_metadata_key(pdftools_document *doc, int32_t index, char *buf,
+                                               size_t buf_size, size_t *out_size);
+
+/* ------------------------------------------------------------------------ */
+/* Pages                                                                     */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * *out_rect receives the page's box in page space, normalized, inherited from
+ * the page tree where the page does not set it.  Crop, bleed, trim and art
+ * boxes are clipped to the media box; a box that is missing, malformed or
+ * empty after clipping falls back as described at pdftools_box.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT, OUT_OF_RANGE (page_index).
+ */
+pdftools_status pdftools_page_box(pdftools_document *doc, int32_t page_index, pdftools_box box,
+                                  pdftools_rect *out_rect);
+
+/**
+ * *out_rotation receives the page's /Rotate (inherited where not set),
+ * normalised to 0, 90, 180 or 270 (clockwise).  Values that are not a
+ * multiple of 90 are rounded to the nearest one.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT, OUT_OF_RANGE.
+ */
+pdftools_status pdftools_page_rotation(pdftools_document *doc, int32_t page_index,
+                                       int32_t *out_rotation);
+
+/**
+ * *out_user_unit receives the page's /UserUnit (1.0 when absent or invalid):
+ * the size of one page-space unit in multiples of 1/72 inch.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT, OUT_OF_RANGE.
+ */
+pdftools_status pdftools_page_user_unit(pdftools_document *doc, int32_t page_index,
+                                        double *out_user_unit);
+
+/**
+ * The page's display size: the crop box with the rotation applied (width and
+ * height swapped at 90 and 270), times UserUnit, in 1/72 inch.  Either
+ * out-pointer may be NULL.  Errors: INVALID_HANDLE, OUT_OF_RANGE.
+ */
+pdftools_status pdftools_page_size(pdftools_document *doc, int32_t page_index, double *out_width,
+                                   double *out_height);
+
+/**
+ * Copies the page's label (from the document's /PageLabels: "iv", "A-3",
+ * "12"), two-call pattern.  Documents without page labels give the page
+ * number, page_index + 1, in decimal.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT, OUT_OF_RANGE, BUFFER_TOO_SMALL.
+ */
+pdftools_status pdftools_page_label(pdftools_document *doc, int32_t page_index, char *buf,
+                                    size_t buf_size, size_t *out_size);
+
+/**
+ * Inserts a blank page of width x height (in 1/72 inch, each 1 to 14400) so
+ * that it becomes page page_index; page_index == page count appends.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT (size), OUT_OF_RANGE,
+ * NOT_PERMITTED (permissions forbid assembling pages).
+ */
+pdftools_status pdftools_document_insert_blank_page(pdftools_document *doc, int32_t page_index,
+                                                    double width, double height);
+
+/* ------------------------------------------------------------------------ */
+/* Saving                                                                    */
+/* ------------------------------------------------------------------------ */
+
+/** How a document is written. */
+typedef enum pdftools_save_mode {
+  /** Write a complete new file. */
+  PDFTOOLS_SAVE_FULL = 0,
+  /**
+   * Append only the changes to the original bytes, keeping signatures valid.
+   * Reserved: this version returns PDFTOOLS_E_UNSUPPORTED.
+   */
+  PDFTOOLS_SAVE_INCREMENTAL = 1
+} pdftools_save_mode;
+
+/** What to do with object streams when writing a full file. */
+typedef enum pdftools_object_streams {
+  /** Keep objects in object streams where the original had them. */
+  PDFTOOLS_OBJECT_STREAMS_PRESERVE = 0,
+  /** Write no object streams (most compatible with old readers). */
+  PDFTOOLS_OBJECT_STREAMS_DISABLE = 1,
+  /** Pack objects into object streams (smallest files). */
+  PDFTOOLS_OBJECT_STREAMS_GENERATE = 2
+} pdftools_object_streams;
+
+/** What to do with an encrypted document's encryption when saving. */
+typedef enum pdftools_encryption {
+  /** Keep the original encryption and passwords. */
+  PDFTOOLS_ENCRYPTION_KEEP = 0,
+  /** Write an unencrypted file (needs the document opened, any password). */
+  PDFTOOLS_ENCRYPTION_REMOVE = 1
+} pdftools_encryption;
+
+/** Options for saving.  Initialise with PDFTOOLS_SAVE_OPTIONS_INIT. */
+typedef struct pdftools_save_options {
+  /** Must be PDFTOOLS_SAVE_OPTIONS_VERSION (or an older version). */
+  uint32_t version;
+  /** A pdftools_save_mode. */
+  int32_t mode;
+  /** Nonzero: compress uncompressed streams with Flate.  0: keep as they are. */
+  int32_t compress_streams;
+  /** A pdftools_object_streams. */
+  int32_t object_streams;
+  /** Nonzero: write a linearized ("fast web view") file. */
+  int32_t linearize;
+  /** A pdftools_encryption. */
+  int32_t encryption;
+} pdftools_save_options;
+
+/** The version of pdftools_save_options this header describes. */
+#define PDFTOOLS_SAVE_OPTIONS_VERSION 1
+
+/** Default save options: full save, compressed, object streams kept, encryption kept. */
+#define PDFTOOLS_SAVE_OPTIONS_INIT                                                   \
+  {                                                                                  \
+    PDFTOOLS_SAVE_OPTIONS_VERSION, PDFTOOLS_SAVE_FULL, 1,                            \
+        PDFTOOLS_OBJECT_STREAMS_PRESERVE, 0, PDFTOOLS_ENCRYPTION_KEEP                \
+  }
+
+/**
+ * Saves the document to path (UTF-8).  options NULL means
+ * PDFTOOLS_SAVE_OPTIONS_INIT.  The file is written to a temporary file in the
+ * same folder, flushed to disk and renamed over path, so a failure leaves any
+ * existing file at path untouched; saving over the file the document was
+ * opened from is allowed.  An existing file's permission bits are kept.
+ * After success the document counts as unmodified.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT (path NULL, bad options),
+ * UNSUPPORTED (incremental mode), FILE_NOT_FOUND (folder missing),
+ * PERMISSION_DENIED, NOT_A_FILE (path is a folder), IO, INTERNAL.
+ */
+pdftools_status pdftools_document_save(pdftools_document *doc, const char *path,
+                                       const pdftools_save_options *options);
+
+/**
+ * Saves the document into a new memory block.  *out_data receives the bytes
+ * (release with pdftools_free) and *out_size their count.  options as for
+ * pdftools_document_save.  Does not change the modified state.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT, UNSUPPORTED, OUT_OF_MEMORY, INTERNAL.
+ */
+pdftools_status pdftools_document_save_to_memory(pdftools_document *doc,
+                                                 const pdftools_save_options *options,
+                                                 void **out_data, size_t *out_size);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* PDFTOOLS_H */

@@ -1,0 +1,378 @@
+/*
+ * test_common.c — implementation of the helpers declared in test_common.h,
+ * shared by the C tests of libpdftools (check counting, temporary folders,
+ * file helpers, stdout/stderr capture).
+ */
+#define _XOPEN_SOURCE 700
+
+#include "test_common.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+static int g_passed;
+static int g_failed;
+static pthread_mutex_t g_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void tc_lock(void) { pthread_mutex_lock(&g_lock); }
+
+void tc_unlock(void) { pthread_mutex_unlock(&g_lock); }
+
+static const char *base_name(const char *file) {
+  const char *slash = strrchr(file, '/');
+  return slash ? slash + 1 : file;
+}
+
+int tc_check_at(const char *file, int line, int cond, const char *fmt, ...) {
+  va_list ap;
+  tc_lock();
+  if (cond) {
+    g_passed++;
+    fputs("ok - ", stdout);
+  } else {
+    g_failed++;
+    fputs("FAIL - ", stdout);
+  }
+  va_start(ap, fmt);
+  vprintf(fmt, ap);
+  va_end(ap);
+  if (!cond) printf(" (%s:%d)", base_name(file), line);
+  fputc('\n', stdout);
+  fflush(stdout);
+  tc_unlock();
+  return cond;
+}
+
+static const char *status_name(pdftools_status st) {
+  switch (st) {
+  case PDFTOOLS_OK: return "OK";
+  case PDFTOOLS_E_INVALID_ARGUMENT: return "INVALID_ARGUMENT";
+  case PDFTOOLS_E_INVALID_HANDLE: return "INVALID_HANDLE";
+  case PDFTOOLS_E_OUT_OF_RANGE: return "OUT_OF_RANGE";
+  case PDFTOOLS_E_BUFFER_TOO_SMALL: return "BUFFER_TOO_SMALL";
+  case PDFTOOLS_E_NOT_FOUND: return "NOT_FOUND";
+  case PDFTOOLS_E_UNSUPPORTED: return "UNSUPPORTED";
+  case PDFTOOLS_E_NOT_PERMITTED: return "NOT_PERMITTED";
+  case PDFTOOLS_E_FILE_NOT_FOUND: return "FILE_NOT_FOUND";
+  case PDFTOOLS_E_PERMISSION_DENIED: return "PERMISSION_DENIED";
+  case PDFTOOLS_E_NOT_A_FILE: return "NOT_A_FILE";
+  case PDFTOOLS_E_IO: return "IO";
+  case PDFTOOLS_E_NOT_PDF: return "NOT_PDF";
+  case PDFTOOLS_E_DAMAGED: return "DAMAGED";
+  case PDFTOOLS_E_PASSWORD_REQUIRED: return "PASSWORD_REQUIRED";
+  case PDFTOOLS_E_WRONG_PASSWORD: return "WRONG_PASSWORD";
+  case PDFTOOLS_E_OUT_OF_MEMORY: return "OUT_OF_MEMORY";
+  case PDFTOOLS_E_INTERNAL: return "INTERNAL";
+  }
+  return "?";
+}
+
+int tc_expect_status_at(const char *file, int line, pdftools_status got, pdftools_status want,
+                        const char *what) {
+  if (got == want) return tc_check_at(file, line, 1, "%s: %s", what, status_name(got));
+  return tc_check_at(file, line, 0, "%s: expected %s, got %s (%d) [%s]", what, status_name(want),
+                     status_name(got), (int)got, pdftools_last_error_message());
+}
+
+int tc_expect_status2_at(const char *file, int line, pdftools_status got, pdftools_status want1,
+                         pdftools_status want2, const char *what) {
+  if (got == want1 || got == want2) return tc_check_at(file, line, 1, "%s: %s", what, status_name(got));
+  return tc_check_at(file, line, 0, "%s: expected %s or %s, got %s (%d) [%s]", what,
+                     status_name(want1), status_name(want2), status_name(got), (int)got,
+                     pdftools_last_error_message());
+}
+
+void tc_note(const char *fmt, ...) {
+  va_list ap;
+  tc_lock();
+  fputs("note: ", stdout);
+  va_start(ap, fmt);
+  vprintf(fmt, ap);
+  va_end(ap);
+  fputc('\n', stdout);
+  fflush(stdout);
+  tc_unlock();
+}
+
+int tc_failed(void) {
+  int n;
+  tc_lock();
+  n = g_failed;
+  tc_unlock();
+  return n;
+}
+
+int tc_finish(void) {
+  int passed, failed;
+  tc_lock();
+  passed = g_passed;
+  failed = g_failed;
+  tc_unlock();
+  printf("%d passed, %d failed\n", passed, failed);
+  fflush(stdout);
+  return failed == 0 ? 0 : 1;
+}
+
+char *tc_path(const char *dir, const char *name) {
+  size_t n = strlen(dir) + strlen(name) + 2;
+  char *p = (char *)malloc(n);
+  if (!p) return NULL;
+  snprintf(p, n, "%s/%s", dir, name);
+  return p;
+}
+
+char *tc_make_temp_dir(const char *tag) {
+  const char *base = getenv("TMPDIR");
+  char *templ;
+  size_t n;
+  if (!base || !*base) base = "/tmp";
+  n = strlen(base) + strlen(tag) + 32;
+  templ = (char *)malloc(n);
+  if (!templ) return NULL;
+  snprintf(templ, n, "%s/pdftools-%s-XXXXXX", base, tag);
+  if (!mkdtemp(templ)) {
+    free(templ);
+    return NULL;
+  }
+  return templ;
+}
+
+void tc_remove_tree(const char *path) {
+  struct stat st;
+  if (lstat(path, &st) != 0) return;
+  if (S_ISDIR(st.st_mode)) {
+    DIR *d;
+    struct dirent *e;
+    chmod(path, 0700);
+    d = opendir(path);
+    if (d) {
+      while ((e = readdir(d)) != NULL) {
+        char *child;
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0) continue;
+        child = tc_path(path, e->d_name);
+        if (child) {
+          tc_remove_tree(child);
+          free(child);
+        }
+      }
+      closedir(d);
+    }
+    rmdir(path);
+  } else {
+    unlink(path);
+  }
+}
+
+unsigned char *tc_read_file(const char *path, size_t *out_size) {
+  FILE *f = fopen(path, "rb");
+  unsigned char *buf = NULL;
+  size_t cap = 0, len = 0;
+  if (!f) return NULL;
+  for (;;) {
+    size_t got;
+    if (len == cap) {
+      size_t ncap = cap ? cap * 2 : 65536;
+      unsigned char *nb = (unsigned char *)realloc(buf, ncap);
+      if (!nb) {
+        free(buf);
+        fclose(f);
+        return NULL;
+      }
+      buf = nb;
+      cap = ncap;
+    }
+    got = fread(buf + len, 1, cap - len, f);
+    len += got;
+    if (got == 0) break;
+  }
+  if (ferror(f)) {
+    free(buf);
+    fclose(f);
+    return NULL;
+  }
+  fclose(f);
+  if (!buf) buf = (unsigned char *)malloc(1);
+  *out_size = len;
+  return buf;
+}
+
+int tc_write_file(const char *path, const void *data, size_t size) {
+  FILE *f = fopen(path, "wb");
+  if (!f) return -1;
+  if (size && fwrite(data, 1, size, f) != size) {
+    fclose(f);
+    return -1;
+  }
+  return fclose(f) == 0 ? 0 : -1;
+}
+
+int tc_copy_file(const char *from, const char *to) {
+  size_t n;
+  unsigned char *data = tc_read_file(from, &n);
+  int rc;
+  if (!data) return -1;
+  rc = tc_write_file(to, data, n);
+  free(data);
+  return rc;
+}
+
+int tc_file_equals(const char *path, const void *data, size_t size) {
+  size_t n;
+  unsigned char *got = tc_read_file(path, &n);
+  int same;
+  if (!got) return 0;
+  same = n == size && (size == 0 || memcmp(got, data, size) == 0);
+  free(got);
+  return same;
+}
+
+int tc_count_entries(const char *dir) {
+  DIR *d = opendir(dir);
+  struct dirent *e;
+  int n = 0;
+  if (!d) return -1;
+  while ((e = readdir(d)) != NULL) {
+    if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0) continue;
+    n++;
+  }
+  closedir(d);
+  return n;
+}
+
+static int cmp_str(const void *a, const void *b) {
+  return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+void tc_list_entries(const char *dir, char *buf, size_t buf_size) {
+  DIR *d = opendir(dir);
+  struct dirent *e;
+  char *names[256];
+  int n = 0, i;
+  size_t used = 0;
+  if (buf_size == 0) return;
+  buf[0] = '\0';
+  if (!d) return;
+  while ((e = readdir(d)) != NULL && n < 256) {
+    if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0) continue;
+    names[n] = (char *)malloc(strlen(e->d_name) + 1);
+    if (!names[n]) break;
+    strcpy(names[n], e->d_name);
+    n++;
+  }
+  closedir(d);
+  qsort(names, (size_t)n, sizeof names[0], cmp_str);
+  for (i = 0; i < n; i++) {
+    int w = snprintf(buf + used, buf_size - used, "%s%s", i ? "|" : "", names[i]);
+    if (w > 0 && (size_t)w < buf_size - used) used += (size_t)w;
+    free(names[i]);
+  }
+}
+
+int tc_mem_contains(const void *hay, size_t hay_size, const void *needle, size_t needle_size) {
+  const unsigned char *h = (const unsigned char *)hay;
+  const unsigned char *nd = (const unsigned char *)needle;
+  size_t i;
+  if (needle_size == 0) return 1;
+  if (!hay || hay_size < needle_size) return 0;
+  for (i = 0; i + needle_size <= hay_size; i++) {
+    if (h[i] == nd[0] && memcmp(h + i, nd, needle_size) == 0) return 1;
+  }
+  return 0;
+}
+
+char *tc_corpus_file(const char *corpus_dir, const char *name) { return tc_path(corpus_dir, name); }
+
+int tc_capture_begin(tc_capture *cap) {
+  const char *base = getenv("TMPDIR");
+  if (!base || !*base) base = "/tmp";
+  fflush(stdout);
+  fflush(stderr);
+  snprintf(cap->path, sizeof cap->path, "%s/pdftools-capture-XXXXXX", base);
+  cap->fd = mkstemp(cap->path);
+  if (cap->fd < 0) return -1;
+  cap->saved_out = dup(1);
+  cap->saved_err = dup(2);
+  if (cap->saved_out < 0 || cap->saved_err < 0) return -1;
+  if (dup2(cap->fd, 1) < 0 || dup2(cap->fd, 2) < 0) return -1;
+  return 0;
+}
+
+long tc_capture_end(tc_capture *cap, char *buf, size_t buf_size) {
+  struct stat st;
+  long size = -1;
+  fflush(stdout);
+  fflush(stderr);
+  dup2(cap->saved_out, 1);
+  dup2(cap->saved_err, 2);
+  close(cap->saved_out);
+  close(cap->saved_err);
+  if (fstat(cap->fd, &st) == 0) size = (long)st.st_size;
+  if (buf && buf_size) {
+    ssize_t got = pread(cap->fd, buf, buf_size - 1, 0);
+    buf[got > 0 ? (size_t)got : 0] = '\0';
+  }
+  close(cap->fd);
+  unlink(cap->path);
+  return size;
+}
+
+pdftools_document *tc_open_corpus(const char *corpus_dir, const char *name, const char *password) {
+  char *path = tc_corpus_file(corpus_dir, name);
+  pdftools_document *doc = NULL;
+  pdftools_status st;
+  if (!path) return NULL;
+  st = pdftools_document_open(path, password, &doc);
+  if (st != PDFTOOLS_OK) {
+    tc_check_at(__FILE__, __LINE__, 0, "open %s: status %d (%s) [%s]", name, (int)st,
+                pdftools_status_string(st), pdftools_last_error_message());
+    doc = NULL;
+  }
+  free(path);
+  return doc;
+}
+
+char *tc_get_metadata(pdftools_document *doc, const char *key, pdftools_status *out_status) {
+  size_t need = 0;
+  char *buf;
+  pdftools_status st = pdftools_document_get_metadata(doc, key, NULL, 0, &need);
+  if (out_status) *out_status = st;
+  if (st != PDFTOOLS_OK || need == 0) return NULL;
+  buf = (char *)malloc(need);
+  if (!buf) return NULL;
+  st = pdftools_document_get_metadata(doc, key, buf, need, &need);
+  if (out_status) *out_status = st;
+  if (st != PDFTOOLS_OK) {
+    free(buf);
+    return NULL;
+  }
+  return buf;
+}
+
+char *tc_get_label(pdftools_document *doc, int32_t page, pdftools_status *out_status) {
+  size_t need = 0;
+  char *buf;
+  pdftools_status st = pdftools_page_label(doc, page, NULL, 0, &need);
+  if (out_status) *out_status = st;
+  if (st != PDFTOOLS_OK || need == 0) return NULL;
+  buf = (char *)malloc(need);
+  if (!buf) return NULL;
+  st = pdftools_page_label(doc, page, buf, need, &need);
+  if (out_status) *out_status = st;
+  if (st != PDFTOOLS_OK) {
+    free(buf);
+    return NULL;
+  }
+  return buf;
+}
+
+int tc_near(double a, double b, double eps) { return fabs(a - b) <= eps; }

@@ -1,0 +1,143 @@
+/*
+ * test_common.h — small helpers shared by the C tests of libpdftools:
+ * check counting and reporting ("ok - ..." / "FAIL - ..." lines and the final
+ * "N passed, M failed" line), status expectations, temporary folders, file
+ * helpers and capture of what is written to file descriptors 1 and 2.
+ *
+ * Compiled once (test_common.c) and linked into every test program.
+ */
+#ifndef PDFTOOLS_TEST_COMMON_H
+#define PDFTOOLS_TEST_COMMON_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pdftools.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- checks ------------------------------------------------------------ */
+
+/** Records one check; prints "ok - what" or "FAIL - what (file:line)". Returns cond. */
+int tc_check_at(const char *file, int line, int cond, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+/**
+ * Records that status got equals want; prints both names and, on a mismatch,
+ * the library's last error message.  Returns 1 when they are equal.
+ */
+int tc_expect_status_at(const char *file, int line, pdftools_status got, pdftools_status want,
+                        const char *what);
+
+/** Records that got is one of the two wanted statuses. */
+int tc_expect_status2_at(const char *file, int line, pdftools_status got, pdftools_status want1,
+                         pdftools_status want2, const char *what);
+
+#define CHECK(cond, ...) tc_check_at(__FILE__, __LINE__, (cond) ? 1 : 0, __VA_ARGS__)
+#define EXPECT_STATUS(expr, want, what) \
+  tc_expect_status_at(__FILE__, __LINE__, (expr), (want), (what))
+#define EXPECT_OK(expr, what) tc_expect_status_at(__FILE__, __LINE__, (expr), PDFTOOLS_OK, (what))
+#define EXPECT_STATUS2(expr, want1, want2, what) \
+  tc_expect_status2_at(__FILE__, __LINE__, (expr), (want1), (want2), (what))
+
+/** Prints an informational line ("note: ...") that is not counted. */
+void tc_note(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+
+/** Number of failed checks so far. */
+int tc_failed(void);
+
+/** Prints "N passed, M failed" and returns the exit code (0 or 1). */
+int tc_finish(void);
+
+/** Serialises the counters and printing (tests with threads). */
+void tc_lock(void);
+void tc_unlock(void);
+
+/* ---- files and folders ------------------------------------------------- */
+
+/** Joins a folder and a name into a new malloc'd string. */
+char *tc_path(const char *dir, const char *name);
+
+/** Creates a fresh temporary folder (under $TMPDIR or /tmp); malloc'd path or NULL. */
+char *tc_make_temp_dir(const char *tag);
+
+/** Removes a folder and everything below it (best effort). */
+void tc_remove_tree(const char *path);
+
+/** Reads a whole file into a malloc'd buffer; returns NULL on failure. */
+unsigned char *tc_read_file(const char *path, size_t *out_size);
+
+/** Writes size bytes to path (created or truncated, mode 0644). Returns 0 on success. */
+int tc_write_file(const char *path, const void *data, size_t size);
+
+/** Copies a file. Returns 0 on success. */
+int tc_copy_file(const char *from, const char *to);
+
+/** 1 when the file at path holds exactly size bytes equal to data. */
+int tc_file_equals(const char *path, const void *data, size_t size);
+
+/** Number of entries in a folder other than "." and "..", or -1. */
+int tc_count_entries(const char *dir);
+
+/**
+ * Writes the names of a folder's entries, sorted and separated by '|', into
+ * buf (truncated to buf_size).  For messages about left-over files.
+ */
+void tc_list_entries(const char *dir, char *buf, size_t buf_size);
+
+/** 1 when needle (needle_size bytes) occurs in the buffer. */
+int tc_mem_contains(const void *hay, size_t hay_size, const void *needle, size_t needle_size);
+
+/** Builds "<corpus>/<name>" in a static-free malloc'd string. */
+char *tc_corpus_file(const char *corpus_dir, const char *name);
+
+/* ---- capturing file descriptors 1 and 2 --------------------------------- */
+
+/** State of one capture of stdout and stderr (file descriptors 1 and 2). */
+typedef struct tc_capture {
+  int saved_out;
+  int saved_err;
+  int fd;
+  char path[512];
+} tc_capture;
+
+/**
+ * Redirects file descriptors 1 and 2 into a temporary file.  Do not print
+ * checks between begin and end.  Returns 0 on success.
+ */
+int tc_capture_begin(tc_capture *cap);
+
+/**
+ * Restores file descriptors 1 and 2 and returns how many bytes were written
+ * to them meanwhile; the first bytes are copied into buf (NUL-terminated).
+ */
+long tc_capture_end(tc_capture *cap, char *buf, size_t buf_size);
+
+/* ---- library helpers ---------------------------------------------------- */
+
+/** Opens a corpus file; returns NULL (and records a failed check) on failure. */
+pdftools_document *tc_open_corpus(const char *corpus_dir, const char *name, const char *password);
+
+/** Reads a metadata value into a malloc'd string (two-call pattern); NULL on failure. */
+char *tc_get_metadata(pdftools_document *doc, const char *key, pdftools_status *out_status);
+
+/** Reads a page label into a malloc'd string; NULL on failure. */
+char *tc_get_label(pdftools_document *doc, int32_t page, pdftools_status *out_status);
+
+/** 1 when two doubles agree within eps. */
+int tc_near(double a, double b, double eps);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PDFTOOLS_TEST_COMMON_H */
