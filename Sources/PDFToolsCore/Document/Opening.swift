@@ -121,12 +121,9 @@ extension Document {
 
   /// Whether `given` opened the document as its owner password.
   ///
-  /// qpdf's C API does not say which password matched. For RC4 and AES-128 (R2 to R4), qpdf
-  /// recovers the user password from the owner password, so a user password that differs from
-  /// the one given means the owner password matched. For AES-256 (R5, R6), the user password
-  /// cannot be recovered; qpdf then reports the given password back in both cases, and we try
-  /// the given password once more as an owner-only check by opening with it as the user
-  /// password: see ``PDFToolsCore`` tests for the behaviour on each revision.
+  /// qpdf's C API does not say which password matched, but it reports the user password it
+  /// used: the given one when that was the user password, otherwise the one it derived (or
+  /// none). The corpus tests check this on R2, R3, R4, R5 and R6 files.
   private static func ownerPasswordMatched(_ qpdf: QPDF, given: String) -> Bool {
     let user = qpdf_get_user_password(qpdf.data).map { String(cString: $0) } ?? ""
     return user != given

@@ -1,0 +1,120 @@
+"""Closing documents: idempotent close, closed-document errors, garbage collection."""
+
+from __future__ import annotations
+
+import ctypes
+import gc
+
+import pytest
+
+import corpus
+import pdftools
+from pdftools import _library
+
+SIMPLE = "qpdf-rotated.pdf"
+
+
+def test_context_manager_closes() -> None:
+    with pdftools.open(corpus.path(SIMPLE)) as doc:
+        assert not doc.closed
+    assert doc.closed
+
+
+def test_double_close_is_fine() -> None:
+    doc = pdftools.open(corpus.path(SIMPLE))
+    doc.close()
+    doc.close()
+    assert doc.closed
+    with doc:  # entering a closed document and leaving it again is harmless
+        pass
+
+
+def test_closed_document_raises_before_calling_the_library() -> None:
+    doc = pdftools.open(corpus.path(SIMPLE))
+    page = doc.pages[3]
+    metadata = doc.metadata
+    pages = doc.pages
+    doc.close()
+    checks = [
+        lambda: doc.page_count,
+        lambda: doc.pages,
+        lambda: doc.metadata,
+        lambda: doc.was_repaired,
+        lambda: doc.pdf_version,
+        lambda: doc.is_encrypted,
+        lambda: doc.permissions,
+        lambda: doc.has_signature_fields,
+        lambda: doc.is_modified,
+        lambda: doc.to_bytes(),
+        lambda: doc.insert_blank_page(),
+        lambda: page.media_box,
+        lambda: page.rotation,
+        lambda: page.size,
+        lambda: page.label,
+        lambda: page.user_unit,
+        lambda: metadata["Producer"],
+        lambda: list(metadata),
+        lambda: len(pages),
+        lambda: pages[0],
+    ]
+    for check in checks:
+        with pytest.raises(pdftools.ClosedDocumentError) as info:
+            check()
+        assert isinstance(info.value, pdftools.HandleError)
+        assert info.value.status == pdftools.Status.INVALID_HANDLE
+    assert "closed" in repr(doc)
+
+
+def test_save_on_closed_document(tmp_path) -> None:
+    doc = pdftools.new()
+    doc.close()
+    with pytest.raises(pdftools.ClosedDocumentError):
+        doc.save(tmp_path / "x.pdf")
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_library_refuses_a_closed_handle() -> None:
+    doc = pdftools.new()
+    handle = doc._handle
+    doc.close()
+    count = ctypes.c_int32(-7)
+    status = _library.lib.pdftools_document_page_count(handle, ctypes.byref(count))
+    assert status == pdftools.Status.INVALID_HANDLE
+    assert count.value == -7  # out-parameters untouched on failure
+
+
+def test_forgotten_document_is_closed_by_gc() -> None:
+    doc = pdftools.open(corpus.path(SIMPLE))
+    handle = doc._handle
+    finalizer = doc._finalizer
+    assert finalizer.alive
+    del doc
+    gc.collect()
+    assert not finalizer.alive
+    count = ctypes.c_int32()
+    status = _library.lib.pdftools_document_page_count(handle, ctypes.byref(count))
+    assert status == pdftools.Status.INVALID_HANDLE
+
+
+def test_page_keeps_document_alive() -> None:
+    page = pdftools.open(corpus.path(SIMPLE)).pages[1]
+    gc.collect()
+    assert page.rotation == 180
+    assert page.document.page_count == 20
+    page.document.close()
+
+
+def test_many_forgotten_documents() -> None:
+    for _ in range(200):
+        pdftools.open(corpus.path(SIMPLE)).pages[0].media_box
+    gc.collect()
+
+
+def test_failed_calls_do_not_leak_into_later_messages() -> None:
+    with pytest.raises(pdftools.FormatError) as first:
+        pdftools.open(b"garbage")
+    with pdftools.open(corpus.path(SIMPLE)) as doc:
+        assert doc.page_count == 20
+        with pytest.raises(pdftools.RangeError) as second:
+            pdftools.Page(doc, 99).media_box
+    assert first.value.message != second.value.message
