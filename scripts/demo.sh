@@ -1,0 +1,24 @@
+#!/bin/sh
+# Builds libpdftools, installs it into build/stage, builds the C samples against the
+# installed library with pkg-config, and runs the C and Python samples on samples/sample.pdf.
+set -eu
+. "$(dirname "$0")/env.sh"
+"$root/scripts/install-deps.sh"
+mkdir -p "$build"
+cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+  -DPython3_EXECUTABLE="$(command -v python3)" > "$build/configure.log" 2>&1 ||
+  { cat "$build/configure.log"; exit 1; }
+cmake --build "$build"
+cmake --install "$build" --prefix "$build/stage" > /dev/null
+pcdir=$(dirname "$(find "$build/stage" -name pdftools.pc | head -n 1)")
+export PKG_CONFIG_PATH="$pcdir"
+export LD_LIBRARY_PATH="$(dirname "$pcdir")"
+make -s -C "$root/bindings/c" BUILD="$build/samples"
+sample="$root/samples/sample.pdf"
+echo
+echo "== C: pdftools-info $sample"
+"$build/samples/pdftools-info" "$sample"
+echo
+echo "== Python: examples/info.py $sample"
+PDFTOOLS_LIBRARY="$LD_LIBRARY_PATH/libpdftools.so.0" PYTHONPATH="$root/bindings/python" \
+  python3 "$root/bindings/python/examples/info.py" "$sample" "$build/sample-edited.pdf"
