@@ -14,6 +14,9 @@ func call(_ body: () throws(PDFError) -> Void) -> pdftools_status {
     var message = error.message
     message.withUTF8 { pdft_shim_set_error($0.baseAddress, $0.count) }
     status = statusCode(error.kind)
+    // Failures that are part of normal use (asking for the size, probing a key) are detail.
+    let routine = error.kind == .bufferTooSmall || error.kind == .notFound
+    Log.emit(routine ? .debug : .error, "pdftools", message)
   }
   LogDelivery.deliverPending()
   return status

@@ -11,7 +11,7 @@ from __future__ import annotations
 import builtins
 import enum
 import errno as _errno
-from typing import Dict, Optional, Type
+from typing import Any, Dict, Optional, Tuple, Type
 
 __all__ = [
     "Status",
@@ -112,7 +112,7 @@ class Error(Exception):
             text = f"{text}: {filename}" if text else str(filename)
         return f"{text} ({where})" if text else where
 
-    def __reduce__(self):  # type: ignore[no-untyped-def]
+    def __reduce__(self) -> Tuple[Any, ...]:
         """Pickles as ``cls(message, status)`` (OSError's default would not)."""
         return (type(self), (self.message, self.status), self.__dict__)
 
@@ -272,6 +272,6 @@ def error_for_status(status: int, message: str, filename: Optional[str] = None) 
     error = cls(message, status)
     if isinstance(error, OSError):
         error.filename = filename
-        error.errno = _ERRNO_BY_STATUS.get(int(status))  # type: ignore[assignment]
-        error.strerror = message or _status_name(status)  # type: ignore[assignment]
+        error.errno = _ERRNO_BY_STATUS.get(int(status))
+        error.strerror = message or _status_name(status)
     return error

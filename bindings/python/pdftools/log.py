@@ -12,6 +12,7 @@ one message per thread), so handlers should rather only record messages.
 
 from __future__ import annotations
 
+import atexit
 import enum
 import logging
 import threading
@@ -69,6 +70,14 @@ def _trampoline(level: int, source: Optional[bytes], message: Optional[bytes], u
 # thread may still be running the callback after the handler was replaced.
 _C_TRAMPOLINE = LOG_CALLBACK(_trampoline)
 _C_NULL = LOG_CALLBACK()
+
+
+def _unset_at_exit() -> None:
+    """Detaches the callback when the interpreter exits (after documents were closed)."""
+    lib.pdftools_set_log_callback(_C_NULL, int(LogLevel.ERROR), None)
+
+
+atexit.register(_unset_at_exit)
 
 
 def set_log_handler(

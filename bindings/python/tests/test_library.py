@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -25,8 +26,6 @@ def test_versions() -> None:
 
 def test_every_header_function_has_a_prototype() -> None:
     header = BINDING_DIR.parents[1] / "include" / "pdftools.h"
-    import re
-
     declared = set(re.findall(r"^[a-z][\w\s\*]*?\b(pdftools_\w+)\(", header.read_text(), re.M))
     prototyped = {name for name, _, _ in _library._PROTOTYPES}
     assert declared, "no functions found in the header"
@@ -64,6 +63,15 @@ def test_wrong_library_raises_library_not_found() -> None:
     result = _import_in_subprocess(libm)
     assert result.returncode == 3, result.stderr
     assert result.stdout.split() == ["LibraryNotFoundError", "True"]
+
+
+def test_no_log_handler_by_default() -> None:
+    code = "import pdftools; assert pdftools.get_log_handler() is None; print('ok')"
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=BINDING_DIR, env=dict(os.environ), capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "ok"
 
 
 def test_library_not_found_is_import_error() -> None:

@@ -118,3 +118,24 @@ def test_failed_calls_do_not_leak_into_later_messages() -> None:
         with pytest.raises(pdftools.RangeError) as second:
             pdftools.Page(doc, 99).media_box
     assert first.value.message != second.value.message
+
+
+def test_close_inside_a_call_is_deferred_until_the_call_ends() -> None:
+    # Simulates a GC finalizer running between a failing call and the read of
+    # its error message: the close must wait, then happen.
+    from pdftools import _call
+
+    doc = pdftools.new()
+    handle = doc._handle
+    count = ctypes.c_int32()
+    _call._local.depth = 1
+    try:
+        doc.close()
+        assert doc.closed
+        assert _library.lib.pdftools_document_page_count(handle, ctypes.byref(count)) == 0
+    finally:
+        _call._local.depth = 0
+    with pdftools.new() as other:
+        assert other.page_count == 0  # leaving this call closes the deferred handle
+    status = _library.lib.pdftools_document_page_count(handle, ctypes.byref(count))
+    assert status == pdftools.Status.INVALID_HANDLE

@@ -115,10 +115,16 @@ def test_labels_without_page_labels_are_page_numbers() -> None:
         assert [page.label for page in doc.pages] == [str(i + 1) for i in range(20)]
 
 
-def test_labels_are_text_where_the_file_has_page_labels() -> None:
+def test_labels_from_page_labels_tree() -> None:
+    # /PageLabels of this file (as `qpdf --json --json-key=pagelabels` shows them):
+    # ranges with an empty prefix and no style give "", /r gives lower roman, /D decimal.
+    expected = (
+        ["", ""] + ["i", "ii", "iii", "iv", "v"] + ["", ""] + ["vi", "vii"] + [""]
+        + ["2", "3", "4"] + ["6", "7", "8", "9"] + [""] + ["12", "13"] + ["16059"]
+        + ["l", "li", "lii", "liii", "liv", "lv"] + ["liv"]
+    )
     with pdftools.open(corpus.path("qpdf-linearized-objstm.pdf")) as doc:
-        labels = [page.label for page in doc.pages]
-    assert all(isinstance(label, str) and label for label in labels)
+        assert [page.label for page in doc.pages] == expected
 
 
 def test_page_sequence() -> None:
