@@ -368,7 +368,7 @@ pdftools_status pdftools_document_metadata_count(pdftools_document *doc, int32_t
 
 /**
  * Copies the name of the index-th metadata entry (without the leading '/'),
- * in the dictionary's order; two-call pattern.
+ * sorted by name; two-call pattern.
  * Errors: INVALID_HANDLE, INVALID_ARGUMENT, OUT_OF_RANGE, BUFFER_TOO_SMALL.
  */
 pdftools_status pdftools_document_metadata_key(pdftools_document *doc, int32_t index, char *buf,
@@ -495,11 +495,13 @@ typedef struct pdftools_save_options {
  * PDFTOOLS_SAVE_OPTIONS_INIT.  The file is written to a temporary file in the
  * same folder, flushed to disk and renamed over path, so a failure leaves any
  * existing file at path untouched; saving over the file the document was
- * opened from is allowed.  An existing file's permission bits are kept.
- * After success the document counts as unmodified.
+ * opened from is allowed.  An existing file's permission bits are kept; when
+ * path is a symbolic link, the file it points to is replaced and the link
+ * stays.  After success the document counts as unmodified.
  * Errors: INVALID_HANDLE, INVALID_ARGUMENT (path NULL, bad options),
  * UNSUPPORTED (incremental mode), FILE_NOT_FOUND (folder missing),
- * PERMISSION_DENIED, NOT_A_FILE (path is a folder), IO, INTERNAL.
+ * PERMISSION_DENIED, NOT_A_FILE (path is a folder, FIFO, device, ...), IO,
+ * INTERNAL.
  */
 pdftools_status pdftools_document_save(pdftools_document *doc, const char *path,
                                        const pdftools_save_options *options);

@@ -18,6 +18,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/types.h>
+#include <time.h>
 #include <unistd.h>
 
 static int g_passed;
@@ -324,6 +325,96 @@ long tc_capture_end(tc_capture *cap, char *buf, size_t buf_size) {
   close(cap->fd);
   unlink(cap->path);
   return size;
+}
+
+struct fifo_guard_impl {
+  pthread_t thread;
+  pthread_mutex_t lock;
+  char path[512];
+  int library_reads;
+  int done;
+  int released;
+};
+
+static int guard_done(struct fifo_guard_impl *g) {
+  int d;
+  pthread_mutex_lock(&g->lock);
+  d = g->done;
+  pthread_mutex_unlock(&g->lock);
+  return d;
+}
+
+static void *fifo_guard_main(void *p) {
+  struct fifo_guard_impl *g = (struct fifo_guard_impl *)p;
+  int waited_ms = 0;
+  struct timespec tick = {0, 10 * 1000 * 1000};
+  while (!guard_done(g)) {
+    nanosleep(&tick, NULL);
+    waited_ms += 10;
+    if (waited_ms < 3000 || waited_ms % 500 != 0) continue;
+    if (g->library_reads) {
+      /* Succeeds only when a reader is blocked in open(); closing gives it EOF. */
+      int fd = open(g->path, O_WRONLY | O_NONBLOCK);
+      if (fd >= 0) {
+        close(fd);
+        pthread_mutex_lock(&g->lock);
+        g->released = 1;
+        pthread_mutex_unlock(&g->lock);
+      }
+    } else {
+      /* Be the reader a blocked writer waits for, and drain what it writes. */
+      int fd = open(g->path, O_RDONLY | O_NONBLOCK);
+      if (fd >= 0) {
+        char buf[4096];
+        int idle = 0;
+        while (idle < 200) {
+          ssize_t n = read(fd, buf, sizeof buf);
+          if (n > 0) {
+            pthread_mutex_lock(&g->lock);
+            g->released = 1;
+            pthread_mutex_unlock(&g->lock);
+            idle = 0;
+          } else {
+            if (guard_done(g)) break;
+            nanosleep(&tick, NULL);
+            idle++;
+          }
+        }
+        close(fd);
+      }
+    }
+  }
+  return NULL;
+}
+
+int tc_fifo_guard_start(tc_fifo_guard *guard, const char *path, int library_reads) {
+  struct fifo_guard_impl *g = (struct fifo_guard_impl *)calloc(1, sizeof *g);
+  guard->impl = g;
+  if (!g) return -1;
+  pthread_mutex_init(&g->lock, NULL);
+  snprintf(g->path, sizeof g->path, "%s", path);
+  g->library_reads = library_reads;
+  if (pthread_create(&g->thread, NULL, fifo_guard_main, g) != 0) {
+    free(g);
+    guard->impl = NULL;
+    return -1;
+  }
+  return 0;
+}
+
+int tc_fifo_guard_stop(tc_fifo_guard *guard) {
+  struct fifo_guard_impl *g = (struct fifo_guard_impl *)guard->impl;
+  int released;
+  if (!g) return 0;
+  pthread_mutex_lock(&g->lock);
+  g->done = 1;
+  pthread_mutex_unlock(&g->lock);
+  pthread_join(g->thread, NULL);
+  released = g->released;
+  pthread_mutex_destroy(&g->lock);
+  free(g);
+  guard->impl = NULL;
+  return released;
 }
 
 pdftools_document *tc_open_corpus(const char *corpus_dir, const char *name, const char *password) {

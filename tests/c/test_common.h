@@ -122,6 +122,25 @@ int tc_capture_begin(tc_capture *cap);
  */
 long tc_capture_end(tc_capture *cap, char *buf, size_t buf_size);
 
+/* ---- FIFOs ---------------------------------------------------------------- */
+
+/**
+ * Guards a library call on a FIFO path: if the call still runs after 3
+ * seconds, a helper thread opens the other end of the FIFO (and drains it),
+ * so a library that blocks on the FIFO is released instead of hanging the
+ * test.  library_reads: 1 when the library is expected to open it for
+ * reading (open), 0 for writing (save).
+ */
+typedef struct tc_fifo_guard {
+  void *impl;
+} tc_fifo_guard;
+
+/** Starts the guard thread for path. Returns 0 on success. */
+int tc_fifo_guard_start(tc_fifo_guard *guard, const char *path, int library_reads);
+
+/** Stops the guard; returns 1 when the helper had to release a blocked call. */
+int tc_fifo_guard_stop(tc_fifo_guard *guard);
+
 /* ---- library helpers ---------------------------------------------------- */
 
 /** Opens a corpus file; returns NULL (and records a failed check) on failure. */

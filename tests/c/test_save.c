@@ -176,9 +176,16 @@ static void test_bad_targets(const char *tmp) {
     /* Not /dev/null: a library that renames a temporary file over the target
      * would replace the system's /dev/null when run as root. */
     if (mkfifo(fifo, 0644) == 0) {
-      alarm(30); /* a library blocking on the FIFO is killed instead of hanging */
+      tc_fifo_guard guard;
+      int started = tc_fifo_guard_start(&guard, fifo, 0) == 0;
+      alarm(60); /* last resort: the test is killed if the call cannot be released */
       EXPECT_STATUS(pdftools_document_save(doc, fifo, NULL), PDFTOOLS_E_NOT_A_FILE, "save to a path that is a FIFO");
       alarm(0);
+      if (started) {
+        int released = tc_fifo_guard_stop(&guard);
+        CHECK(!released, "save to a FIFO returns without blocking%s",
+              released ? " (it blocked until the test opened the FIFO's other end)" : "");
+      }
       CHECK(stat(fifo, &st) == 0 && S_ISFIFO(st.st_mode), "the FIFO is still a FIFO");
       expect_entries(dir, "fifo.pdf|folder.pdf", "after saving to a FIFO");
     }

@@ -11,7 +11,7 @@
  *      give OK (with a correct result) or INVALID_HANDLE, never crash.
  *
  * Usage: test_threads CORPUS_DIR
- * Iterations per thread: $PDFTOOLS_STRESS_ITERATIONS (default 300).
+ * Iterations per thread: $PDFTOOLS_STRESS_ITERATIONS (default 1000).
  * Prints one line per check and a last line "N passed, M failed"; exits 1 if
  * any check failed.
  */
@@ -30,7 +30,7 @@
 #define MAX_PAGES 32
 
 static const char *g_corpus;
-static int g_iterations = 300;
+static int g_iterations = 1000;
 
 /* Values read single-threaded, to compare against. */
 struct reference {
@@ -617,7 +617,10 @@ static void test_close_race(void) {
       total_invalid += args[t].invalid;
       total_bad += args[t].bad;
       total_ok_after += args[t].ok_after_invalid;
-      if (!first[0] && args[t].first_problem[0]) snprintf(first, sizeof first, "%s", args[t].first_problem);
+      if (!first[0] && args[t].first_problem[0]) {
+        memcpy(first, args[t].first_problem, sizeof first);
+        first[sizeof first - 1] = '\0';
+      }
     }
     pdftools_document_close(doc); /* closing again is a no-op */
   }

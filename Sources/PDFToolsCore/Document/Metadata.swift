@@ -11,7 +11,7 @@ extension Document {
     }
   }
 
-  /// The keys of the information dictionary entries that hold text, in the dictionary's order.
+  /// The keys of the information dictionary entries that hold text, sorted by name (qpdf keeps dictionaries sorted).
   public func metadataKeys() throws(PDFError) -> [String] {
     try locked { () throws(PDFError) -> [String] in
       guard let info = qpdf.value(qpdf.trailer, "Info") else { return [] }

@@ -82,7 +82,7 @@ extension QPDF {
       number: qpdf_oh_get_object_id(data, object), generation: qpdf_oh_get_generation(data, object))
   }
 
-  /// The keys of `dict` without their leading slashes, in the dictionary's order.
+  /// The keys of `dict` without their leading slashes, sorted by name (qpdf keeps dictionaries sorted).
   func keys(_ dict: qpdf_oh) -> [String] {
     guard isDictionary(dict) else { return [] }
     var result: [String] = []

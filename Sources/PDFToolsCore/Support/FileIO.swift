@@ -11,7 +11,8 @@ enum FileIO {
 
   /// Reads the whole regular file at `path` into a new buffer.
   static func readFile(_ path: String) throws(PDFError) -> OwnedBytes {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    // O_NONBLOCK keeps a FIFO or device from blocking the open; regular files ignore it.
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     if fd < 0 { throw errnoError(errno, "cannot open '\(path)'") }
     defer { close(fd) }
     var info = stat()
@@ -46,14 +47,17 @@ enum FileIO {
   /// over `path`; the folder is flushed too. Any failure removes the temporary file and leaves an
   /// existing file at `path` untouched. An existing file's permission bits are kept; a new file
   /// gets 0666 less the umask.
-  static func writeAtomically(_ path: String, _ data: UnsafeRawBufferPointer) throws(PDFError) {
-    guard !path.isEmpty else { throw PDFError(.invalidArgument, "the path is empty") }
+  static func writeAtomically(_ requested: String, _ data: UnsafeRawBufferPointer) throws(PDFError) {
+    guard !requested.isEmpty else { throw PDFError(.invalidArgument, "the path is empty") }
+    let path = resolvingSymbolicLink(requested)
     let folder = parentFolder(of: path)
     var existing = stat()
     var mode: mode_t
     if stat(path, &existing) == 0 {
-      if (existing.st_mode & S_IFMT) == S_IFDIR {
-        throw PDFError(.notAFile, "'\(path)' is a folder")
+      switch existing.st_mode & S_IFMT {
+      case S_IFREG: break
+      case S_IFDIR: throw PDFError(.notAFile, "'\(requested)' is a folder")
+      default: throw PDFError(.notAFile, "'\(requested)' is not a regular file")
       }
       mode = existing.st_mode & 0o7777
     } else {
@@ -96,6 +100,17 @@ enum FileIO {
       _ = fsync(folderFD)
       close(folderFD)
     }
+  }
+
+  /// The file a symbolic link points to, so that saving replaces the file and keeps the link;
+  /// other paths (and links that do not resolve) come back unchanged.
+  static func resolvingSymbolicLink(_ path: String) -> String {
+    var info = stat()
+    guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK,
+      let resolved = realpath(path, nil)
+    else { return path }
+    defer { free(resolved) }
+    return String(cString: resolved)
   }
 
   /// The folder part of `path` ("." when there is none).
