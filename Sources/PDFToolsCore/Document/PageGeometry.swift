@@ -20,23 +20,12 @@ struct PageGeometry {
   var mediaBox: Rect
   /// The crop box clipped to the media box.
   var cropBox: Rect
-  /// Bleed, trim and art boxes clipped to the media box, defaulting to the crop box.
-  var bleedBox: Rect, trimBox: Rect, artBox: Rect
   /// Clockwise rotation: 0, 90, 180 or 270.
   var rotation: Int
   /// Size of one unit in 1/72 inch.
   var userUnit: Double
-
-  /// The box of the given kind.
-  func box(_ kind: PageBox) -> Rect {
-    switch kind {
-    case .media: return mediaBox
-    case .crop: return cropBox
-    case .bleed: return bleedBox
-    case .trim: return trimBox
-    case .art: return artBox
-    }
-  }
+  /// Bleed, trim and art boxes (clipped, defaulting to the crop box), read when first asked for.
+  var printBoxes: (bleed: Rect, trim: Rect, art: Rect)? = nil
 
   /// Display width and height: the crop box, rotated, times the user unit.
   var displaySize: (width: Double, height: Double) {
@@ -56,42 +45,69 @@ struct PageGeometry {
 }
 
 extension Document {
-  /// The deepest page tree the library follows when looking up inherited attributes.
+  /// The deepest page tree the library follows when looking up inherited attributes; deeper
+  /// trees (and loops through /Parent) stop the lookup there.
   static let maximumTreeDepth = 64
 
   /// The geometry of page `index`, from the cache or read now; call under the lock.
-  func geometry(_ index: Int) throws(PDFError) -> PageGeometry {
+  ///
+  /// With `printBoxes`, the bleed, trim and art boxes are read too (they are rarely needed, so
+  /// the common path skips them).
+  func geometry(_ index: Int, printBoxes: Bool = false) throws(PDFError) -> PageGeometry {
     try checkPageIndex(index)
-    if let cached = geometryCache[index] { return cached }
+    if let cached = geometryCache[index], !printBoxes || cached.printBoxes != nil { return cached }
     let page = qpdf_get_page_n(qpdf.data, index)
     do {
       try qpdf.check()
     } catch {
       throw PDFError(.damaged, "cannot read page \(index): \(error.text)")
     }
-    let geometry = readGeometry(page, index: index)
+    var geometry = geometryCache[index] ?? readGeometry(page, index: index)
+    if printBoxes {
+      let media = geometry.mediaBox
+      let crop = geometry.cropBox
+      let isDictionary = qpdf.isDictionary(page)
+      func box(_ key: StaticString) -> Rect {
+        guard isDictionary else { return crop }
+        return clipped(qpdf.entry(page, key), to: media) ?? crop
+      }
+      geometry.printBoxes = (box("/BleedBox"), box("/TrimBox"), box("/ArtBox"))
+    }
     geometryCache[index] = geometry
     return geometry
   }
 
-  /// Reads a page's geometry from its dictionary and its ancestors.
+  /// Reads a page's geometry from its dictionary and its ancestors, in one walk up the tree.
   private func readGeometry(_ page: qpdf_oh, index: Int) -> PageGeometry {
+    var mediaObject: qpdf_oh? = nil
+    var cropObject: qpdf_oh? = nil
+    var rotateObject: qpdf_oh? = nil
+    var unit = 1.0
+    var node = page
+    for depth in 0..<Document.maximumTreeDepth {
+      guard qpdf.isDictionary(node) else { break }
+      if mediaObject == nil { mediaObject = qpdf.entry(node, "/MediaBox") }
+      if cropObject == nil { cropObject = qpdf.entry(node, "/CropBox") }
+      if rotateObject == nil { rotateObject = qpdf.entry(node, "/Rotate") }
+      if depth == 0, let value = qpdf.entry(node, "/UserUnit").flatMap({ qpdf.number($0) }),
+        value > 0, value < 75_000
+      {
+        unit = value
+      }
+      if mediaObject != nil && cropObject != nil && rotateObject != nil { break }
+      guard let parent = qpdf.entry(node, "/Parent") else { break }
+      node = parent
+    }
     let media: Rect
-    if let found = inherited(page, "MediaBox").flatMap({ qpdf.rect($0) }), !found.isEmpty {
+    if let found = mediaObject.flatMap({ qpdf.rect($0) }), !found.isEmpty {
       media = found
     } else {
       Log.emit(.warning, "pdftools", "page \(index) has no valid /MediaBox; using US Letter")
       media = Rect(0, 0, 612, 792)
     }
-    let crop = clipped(inherited(page, "CropBox"), to: media) ?? media
-    let rotation = inherited(page, "Rotate").flatMap { qpdf.number($0) } ?? 0
-    var unit = qpdf.value(page, "UserUnit").flatMap { qpdf.number($0) } ?? 1
-    if !(unit > 0 && unit < 75_000) { unit = 1 }
+    let rotation = rotateObject.flatMap { qpdf.number($0) } ?? 0
     return PageGeometry(
-      mediaBox: media, cropBox: crop,
-      bleedBox: clipped(qpdf.value(page, "BleedBox"), to: media) ?? crop,
-      trimBox: clipped(qpdf.value(page, "TrimBox"), to: media) ?? crop,
-      artBox: clipped(qpdf.value(page, "ArtBox"), to: media) ?? crop,
+      mediaBox: media, cropBox: clipped(cropObject, to: media) ?? media,
       rotation: PageGeometry.normalizedRotation(rotation), userUnit: unit)
   }
 
@@ -101,22 +117,18 @@ extension Document {
     return rect.intersection(media)
   }
 
-  /// The value of an inheritable page attribute: on the page or on its nearest ancestor.
-  func inherited(_ page: qpdf_oh, _ key: String) -> qpdf_oh? {
-    var node = page
-    var seen = Set<ObjectIdentity>()
-    for _ in 0..<Document.maximumTreeDepth {
-      if let found = qpdf.value(node, key) { return found }
-      if let identity = qpdf.identity(node), !seen.insert(identity).inserted { return nil }
-      guard let parent = qpdf.value(node, "Parent") else { return nil }
-      node = parent
-    }
-    return nil
-  }
-
   /// The box of the given kind of page `index`, in page space.
   public func pageBox(_ index: Int, _ kind: PageBox) throws(PDFError) -> Rect {
-    try locked { () throws(PDFError) -> Rect in try geometry(index).box(kind) }
+    try locked { () throws(PDFError) -> Rect in
+      switch kind {
+      case .media: return try geometry(index).mediaBox
+      case .crop: return try geometry(index).cropBox
+      default:
+        let geometry = try geometry(index, printBoxes: true)
+        guard let boxes = geometry.printBoxes else { return geometry.cropBox }
+        return kind == .bleed ? boxes.bleed : kind == .trim ? boxes.trim : boxes.art
+      }
+    }
   }
 
   /// The rotation of page `index`: 0, 90, 180 or 270 degrees clockwise.

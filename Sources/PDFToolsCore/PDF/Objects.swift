@@ -67,10 +67,45 @@ extension QPDF {
     return String(decoding: bytes, as: UTF8.self)
   }
 
+  /// The value of `key` (with its leading slash) in `dict`, which the caller knows to be a
+  /// dictionary; nil when absent or null. Two qpdf calls instead of ``value(_:_:)``'s four.
+  func entry(_ dict: qpdf_oh, _ key: StaticString) -> qpdf_oh? {
+    let found = key.withUTF8Buffer { name in
+      name.withMemoryRebound(to: CChar.self) { qpdf_oh_get_key(data, dict, $0.baseAddress) }
+    }
+    return qpdf_oh_is_null(data, found) != QPDF_FALSE ? nil : found
+  }
+
   /// A rectangle from an array of four numbers, or nil when malformed.
+  ///
+  /// The array is read in one qpdf call, as text with indirect references resolved, and
+  /// parsed here: this is the hot path of page geometry.
   func rect(_ object: qpdf_oh) -> Rect? {
-    guard let parts = items(object), parts.count == 4 else { return nil }
-    let numbers = parts.compactMap { number($0) }
+    guard let text = qpdf_oh_unparse_resolved(data, object) else { return nil }
+    var numbers: [Double] = []
+    numbers.reserveCapacity(4)
+    var token: [UInt8] = []
+    var pointer = UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self)
+    guard pointer.pointee == UInt8(ascii: "[") else { return nil }
+    pointer += 1
+    while true {
+      let byte = pointer.pointee
+      if byte == 0 { return nil }
+      if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "]") {
+        if !token.isEmpty {
+          guard numbers.count < 4, let value = Double(String(decoding: token, as: UTF8.self)),
+            value.isFinite
+          else { return nil }
+          numbers.append(value)
+          token.removeAll(keepingCapacity: true)
+        }
+        if byte == UInt8(ascii: "]") { break }
+      } else {
+        guard token.count < 64 else { return nil }
+        token.append(byte)
+      }
+      pointer += 1
+    }
     guard numbers.count == 4 else { return nil }
     return Rect(numbers[0], numbers[1], numbers[2], numbers[3])
   }
