@@ -18,6 +18,8 @@ public final class Document: @unchecked Sendable {
 
   /// Page geometry, filled lazily; its count is the page count.
   var geometryCache: [PageGeometry?] = []
+  /// What page-tree nodes pass down to their pages, by node; filled lazily.
+  var inheritedCache: [ObjectIdentity: InheritedAttributes] = [:]
   /// The /PageLabels ranges, read lazily.
   var labelRanges: [PageLabelRange]? = nil
   /// Counts changes; compared with ``savedChangeCount`` for ``isModified``.

@@ -32,6 +32,7 @@ extension Document {
       }
       try commitChange("insert a page")
       geometryCache.insert(nil, at: index)
+      inheritedCache.removeAll()
       labelRanges = nil
     }
   }

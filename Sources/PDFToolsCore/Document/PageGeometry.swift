@@ -44,6 +44,27 @@ struct PageGeometry {
   }
 }
 
+/// The inheritable page attributes of a page or page-tree node. Each is nil while unset, and
+/// `.some(nil)` when set to something unusable (which still hides the ancestors' value).
+struct InheritedAttributes {
+  /// /MediaBox.
+  var mediaBox: Rect??
+  /// /CropBox, not yet clipped.
+  var cropBox: Rect??
+  /// /Rotate.
+  var rotate: Double??
+
+  /// True when all three are set, so ancestors need not be read.
+  var isComplete: Bool { mediaBox != nil && cropBox != nil && rotate != nil }
+
+  /// Takes the values this node leaves unset from `ancestor`.
+  mutating func fill(from ancestor: InheritedAttributes) {
+    if mediaBox == nil { mediaBox = ancestor.mediaBox }
+    if cropBox == nil { cropBox = ancestor.cropBox }
+    if rotate == nil { rotate = ancestor.rotate }
+  }
+}
+
 extension Document {
   /// The deepest page tree the library follows when looking up inherited attributes; deeper
   /// trees (and loops through /Parent) stop the lookup there.
@@ -77,38 +98,53 @@ extension Document {
     return geometry
   }
 
-  /// Reads a page's geometry from its dictionary and its ancestors, in one walk up the tree.
+  /// Reads a page's geometry from its dictionary and what its page-tree node passes down.
   private func readGeometry(_ page: qpdf_oh, index: Int) -> PageGeometry {
-    var mediaObject: qpdf_oh? = nil
-    var cropObject: qpdf_oh? = nil
-    var rotateObject: qpdf_oh? = nil
     var unit = 1.0
-    var node = page
-    for depth in 0..<Document.maximumTreeDepth {
-      guard qpdf.isDictionary(node) else { break }
-      if mediaObject == nil { mediaObject = qpdf.entry(node, "/MediaBox") }
-      if cropObject == nil { cropObject = qpdf.entry(node, "/CropBox") }
-      if rotateObject == nil { rotateObject = qpdf.entry(node, "/Rotate") }
-      if depth == 0, let value = qpdf.entry(node, "/UserUnit").flatMap({ qpdf.number($0) }),
-        value > 0, value < 75_000
-      {
-        unit = value
-      }
-      if mediaObject != nil && cropObject != nil && rotateObject != nil { break }
-      guard let parent = qpdf.entry(node, "/Parent") else { break }
-      node = parent
+    var own = attributes(of: page)
+    if let value = qpdf.entry(page, "/UserUnit").flatMap({ qpdf.number($0) }), value > 0,
+      value < 75_000
+    {
+      unit = value
+    }
+    if !own.isComplete, let parent = qpdf.entry(page, "/Parent") {
+      own.fill(from: inheritedAttributes(parent, depth: 1))
     }
     let media: Rect
-    if let found = mediaObject.flatMap({ qpdf.rect($0) }), !found.isEmpty {
+    if let found = own.mediaBox ?? nil, !found.isEmpty {
       media = found
     } else {
       Log.emit(.warning, "pdftools", "page \(index) has no valid /MediaBox; using US Letter")
       media = Rect(0, 0, 612, 792)
     }
-    let rotation = rotateObject.flatMap { qpdf.number($0) } ?? 0
     return PageGeometry(
-      mediaBox: media, cropBox: clipped(cropObject, to: media) ?? media,
-      rotation: PageGeometry.normalizedRotation(rotation), userUnit: unit)
+      mediaBox: media, cropBox: (own.cropBox ?? nil).flatMap { $0.intersection(media) } ?? media,
+      rotation: PageGeometry.normalizedRotation((own.rotate ?? nil) ?? 0), userUnit: unit)
+  }
+
+  /// A node's own inheritable attributes.
+  ///
+  /// A key that is present but malformed counts as set (to nothing usable): it hides what an
+  /// ancestor says, as the nearest value wins in PDF's inheritance.
+  private func attributes(of node: qpdf_oh) -> InheritedAttributes {
+    var result = InheritedAttributes()
+    if let media = qpdf.entry(node, "/MediaBox") { result.mediaBox = .some(qpdf.rect(media)) }
+    if let crop = qpdf.entry(node, "/CropBox") { result.cropBox = .some(qpdf.rect(crop)) }
+    if let rotate = qpdf.entry(node, "/Rotate") { result.rotate = .some(qpdf.number(rotate)) }
+    return result
+  }
+
+  /// What a page-tree node passes down: its own attributes over its ancestors', cached by node.
+  private func inheritedAttributes(_ node: qpdf_oh, depth: Int) -> InheritedAttributes {
+    guard depth < Document.maximumTreeDepth else { return InheritedAttributes() }
+    let identity = qpdf.identity(node)
+    if let identity, let cached = inheritedCache[identity] { return cached }
+    var result = attributes(of: node)
+    if !result.isComplete, let parent = qpdf.entry(node, "/Parent") {
+      result.fill(from: inheritedAttributes(parent, depth: depth + 1))
+    }
+    if let identity { inheritedCache[identity] = result }
+    return result
   }
 
   /// A box clipped to the media box, or nil when missing, malformed or empty after clipping.

@@ -67,20 +67,31 @@ extension QPDF {
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// The value of `key` (with its leading slash) in `dict`, which the caller knows to be a
-  /// dictionary; nil when absent or null. Two qpdf calls instead of ``value(_:_:)``'s four.
+  /// The value of `key` (with its leading slash) in `dict`; nil when absent. For an object that
+  /// is not a dictionary, qpdf answers "absent" and records a warning (which reaches the log). One qpdf call for an absent key, two for a present one,
+  /// instead of ``value(_:_:)``'s four: this is the hot path of page geometry.
   func entry(_ dict: qpdf_oh, _ key: StaticString) -> qpdf_oh? {
-    let found = key.withUTF8Buffer { name in
-      name.withMemoryRebound(to: CChar.self) { qpdf_oh_get_key(data, dict, $0.baseAddress) }
+    key.withUTF8Buffer { name in
+      name.withMemoryRebound(to: CChar.self) { text -> qpdf_oh? in
+        guard qpdf_oh_has_key(data, dict, text.baseAddress) != QPDF_FALSE else { return nil }
+        return qpdf_oh_get_key(data, dict, text.baseAddress)
+      }
     }
-    return qpdf_oh_is_null(data, found) != QPDF_FALSE ? nil : found
   }
 
   /// A rectangle from an array of four numbers, or nil when malformed.
-  ///
-  /// The array is read in one qpdf call, as text with indirect references resolved, and
-  /// parsed here: this is the hot path of page geometry.
   func rect(_ object: qpdf_oh) -> Rect? {
+    if let fast = rectFromText(object) { return fast }
+    // Arrays holding indirect references (or odd spellings) take the item-by-item path.
+    guard let parts = items(object), parts.count == 4 else { return nil }
+    let numbers = parts.compactMap { number($0) }
+    guard numbers.count == 4 else { return nil }
+    return Rect(numbers[0], numbers[1], numbers[2], numbers[3])
+  }
+
+  /// A rectangle read from the array's text in one qpdf call (the hot path of page geometry);
+  /// nil when the text is not "[ a b c d ]" with four plain numbers.
+  private func rectFromText(_ object: qpdf_oh) -> Rect? {
     guard let text = qpdf_oh_unparse_resolved(data, object) else { return nil }
     var numbers: [Double] = []
     numbers.reserveCapacity(4)
@@ -112,9 +123,9 @@ extension QPDF {
 
   /// The object number and generation of an indirect object, or nil for direct objects.
   func identity(_ object: qpdf_oh) -> ObjectIdentity? {
-    guard qpdf_oh_is_indirect(data, object) != QPDF_FALSE else { return nil }
-    return ObjectIdentity(
-      number: qpdf_oh_get_object_id(data, object), generation: qpdf_oh_get_generation(data, object))
+    let number = qpdf_oh_get_object_id(data, object)  // 0 for direct objects
+    guard number > 0 else { return nil }
+    return ObjectIdentity(number: number, generation: qpdf_oh_get_generation(data, object))
   }
 
   /// The keys of `dict` without their leading slashes, sorted by name (qpdf keeps dictionaries sorted).
