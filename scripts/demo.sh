@@ -5,7 +5,7 @@ set -eu
 . "$(dirname "$0")/env.sh"
 "$root/scripts/install-deps.sh"
 mkdir -p "$build"
-cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF \
   -DPython3_EXECUTABLE="$(command -v python3)" > "$build/configure.log" 2>&1 ||
   { cat "$build/configure.log"; exit 1; }
 cmake --build "$build"
@@ -13,7 +13,7 @@ cmake --install "$build" --prefix "$build/stage" > /dev/null
 pcdir=$(dirname "$(find "$build/stage" -name pdftools.pc | head -n 1)")
 export PKG_CONFIG_PATH="$pcdir"
 export LD_LIBRARY_PATH="$(dirname "$pcdir")"
-make -s -C "$root/bindings/c" BUILD="$build/samples"
+make -s -C "$root/bindings/c" BUILDDIR="$build/samples"
 sample="$root/samples/sample.pdf"
 echo
 echo "== C: pdftools-info $sample"
