@@ -11,9 +11,11 @@ let package = Package(
   ],
   targets: [
     .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
+    .systemLibrary(
+      name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
     .systemLibrary(name: "CPDFTools"),
     .target(name: "CShims"),
-    .target(name: "PDFToolsCore", dependencies: ["CQPDF"]),
+    .target(name: "PDFToolsCore", dependencies: ["CQPDF", "CPoppler"]),
     .target(name: "PDFTools", dependencies: ["PDFToolsCore", "CPDFTools", "CShims"]),
     .testTarget(name: "PDFToolsCoreTests", dependencies: ["PDFToolsCore"]),
   ]

@@ -391,7 +391,7 @@ pdftools_status pdftools_page_box(pdftools_document *doc, int32_t page_index, pd
 /**
  * *out_rotation receives the page's /Rotate (inherited where not set),
  * normalised to 0, 90, 180 or 270 (clockwise).  Values that are not a
- * multiple of 90 are rounded to the nearest one.
+ * multiple of 90 count as 0, as poppler, PDFium and pdf.js treat them.
  * Errors: INVALID_HANDLE, INVALID_ARGUMENT, OUT_OF_RANGE.
  */
 pdftools_status pdftools_page_rotation(pdftools_document *doc, int32_t page_index,
@@ -430,6 +430,299 @@ pdftools_status pdftools_page_label(pdftools_document *doc, int32_t page_index, 
  */
 pdftools_status pdftools_document_insert_blank_page(pdftools_document *doc, int32_t page_index,
                                                     double width, double height);
+
+/* ------------------------------------------------------------------------ */
+/* Coordinate spaces                                                         */
+/* ------------------------------------------------------------------------ */
+
+/** A point. */
+typedef struct pdftools_point {
+  double x; /**< Horizontal coordinate. */
+  double y; /**< Vertical coordinate. */
+} pdftools_point;
+
+/**
+ * A quadrilateral in the corner order PDF writers use for /QuadPoints:
+ * p1 upper left, p2 upper right, p3 lower left, p4 lower right, where "upper"
+ * and "left" follow the text's own direction (so a quad of a line of text
+ * rotated in page space is rotated with it).  Ready for a text-markup
+ * annotation's /QuadPoints in page space.
+ */
+typedef struct pdftools_quad {
+  pdftools_point p1; /**< Upper left. */
+  pdftools_point p2; /**< Upper right. */
+  pdftools_point p3; /**< Lower left. */
+  pdftools_point p4; /**< Lower right. */
+} pdftools_quad;
+
+/** The two coordinate spaces of a page. */
+typedef enum pdftools_space {
+  /**
+   * PDF user space: unrotated, y up, 1/72 inch units (times UserUnit).
+   * Annotation geometry is stored in this space.
+   */
+  PDFTOOLS_SPACE_PAGE = 0,
+  /**
+   * The page as a person sees it at zoom 1: the crop box with /Rotate applied,
+   * origin at the top left, y down, in 1/72 inch (UserUnit applied).  Pointer
+   * events come in and overlays go out in this space; a host multiplies by
+   * its zoom.
+   */
+  PDFTOOLS_SPACE_DISPLAY = 1
+} pdftools_space;
+
+/**
+ * Converts count points of page page_index from space from to space to;
+ * in and out may be the same array.  count 0 is allowed (in and out may then
+ * be NULL).  Points outside the page convert like any other (the mapping is
+ * affine); non-finite coordinates stay non-finite.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT (NULL arrays, bad space),
+ * OUT_OF_RANGE (page_index).
+ */
+pdftools_status pdftools_page_convert_points(pdftools_document *doc, int32_t page_index,
+                                             pdftools_space from, pdftools_space to,
+                                             const pdftools_point *in, size_t count,
+                                             pdftools_point *out);
+
+/**
+ * Converts a rectangle of page page_index from space from to space to: the
+ * result is the normalized rectangle around the converted corners.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT, OUT_OF_RANGE.
+ */
+pdftools_status pdftools_page_convert_rect(pdftools_document *doc, int32_t page_index,
+                                           pdftools_space from, pdftools_space to,
+                                           pdftools_rect in, pdftools_rect *out_rect);
+
+/* ------------------------------------------------------------------------ */
+/* Text                                                                      */
+/* ------------------------------------------------------------------------ */
+/*
+ * A page's text is read on first use (by poppler's text layout, in poppler's
+ * reading order, which keeps columns together) and cached until the page
+ * structure changes.  Characters are Unicode scalar values, indexed from 0 in
+ * reading order; the page's plain text has a '\n' between lines and a ' '
+ * between words, and each of those separators is a character too (flagged
+ * PDFTOOLS_CHAR_GENERATED when the page has no glyph for it).  A range of
+ * characters is [start, end).
+ */
+
+/** Flags of a character. */
+typedef enum pdftools_char_flags {
+  /** White space (a space, a tab, a line break). */
+  PDFTOOLS_CHAR_WHITESPACE = 1 << 0,
+  /** A separator the text layout inserted, with no glyph on the page. */
+  PDFTOOLS_CHAR_GENERATED = 1 << 1,
+  /** The last character of its line. */
+  PDFTOOLS_CHAR_LINE_END = 1 << 2
+} pdftools_char_flags;
+
+/** One character of a page's text. */
+typedef struct pdftools_char_info {
+  /** The Unicode scalar value. */
+  uint32_t codepoint;
+  /** pdftools_char_flags bits. */
+  uint32_t flags;
+  /** The glyph's box in page space (an empty box at the pen position for generated characters). */
+  pdftools_rect box;
+  /** The font size in points, 0 when unknown. */
+  double font_size;
+  /** Index of the word the character belongs to, -1 for white space between words. */
+  int32_t word_index;
+  /** Index of the line the character belongs to. */
+  int32_t line_index;
+} pdftools_char_info;
+
+/** A range of characters of one page: [start, end). */
+typedef struct pdftools_text_range {
+  int32_t start; /**< First character. */
+  int32_t end;   /**< One past the last character. */
+} pdftools_text_range;
+
+/**
+ * Copies the page's plain text (UTF-8), two-call pattern.  Pages without
+ * text give "".  Errors: INVALID_HANDLE, INVALID_ARGUMENT, OUT_OF_RANGE,
+ * BUFFER_TOO_SMALL, DAMAGED (the page cannot be read).
+ */
+pdftools_status pdftools_page_text(pdftools_document *doc, int32_t page_index, char *buf,
+                                   size_t buf_size, size_t *out_size);
+
+/**
+ * The characters of a page, array pattern: with buf NULL, *out_count
+ * receives the number of characters; otherwise up to capacity characters
+ * are copied, *out_count receives the total, and a capacity below the total
+ * gives BUFFER_TOO_SMALL (nothing copied).
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT, OUT_OF_RANGE, BUFFER_TOO_SMALL.
+ */
+pdftools_status pdftools_page_chars(pdftools_document *doc, int32_t page_index,
+                                    pdftools_char_info *buf, size_t capacity, size_t *out_count);
+
+/**
+ * Copies the font name of character char_index (as the PDF names it, e.g.
+ * "Helvetica-Bold"; "" when unknown), two-call pattern.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT, OUT_OF_RANGE, BUFFER_TOO_SMALL.
+ */
+pdftools_status pdftools_page_char_font(pdftools_document *doc, int32_t page_index,
+                                        int32_t char_index, char *buf, size_t buf_size,
+                                        size_t *out_size);
+
+/**
+ * The words (or, with lines != 0, the lines) of a page as character ranges
+ * in reading order, array pattern as for pdftools_page_chars.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT, OUT_OF_RANGE, BUFFER_TOO_SMALL.
+ */
+pdftools_status pdftools_page_text_units(pdftools_document *doc, int32_t page_index,
+                                         int32_t lines, pdftools_text_range *buf,
+                                         size_t capacity, size_t *out_count);
+
+/** How far a hit or a selection reaches. */
+typedef enum pdftools_granularity {
+  /** Single characters (a drag). */
+  PDFTOOLS_GRANULARITY_CHAR = 0,
+  /** Whole words (a double click). */
+  PDFTOOLS_GRANULARITY_WORD = 1,
+  /** Whole lines (a triple click). */
+  PDFTOOLS_GRANULARITY_LINE = 2
+} pdftools_granularity;
+
+/**
+ * Hit-tests point (in space) on page page_index.  *out_range receives the
+ * character, word or line (by granularity) whose box, grown by tolerance
+ * units on each side, contains the point; the closest one when several do.
+ * With nearest != 0 a point that hits nothing (between lines, in a margin)
+ * gives the closest character's unit instead.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT (non-finite point or tolerance,
+ * negative tolerance, bad space or granularity), OUT_OF_RANGE, NOT_FOUND
+ * (nothing hit, or a page without text).
+ */
+pdftools_status pdftools_page_hit_test(pdftools_document *doc, int32_t page_index,
+                                       pdftools_space space, pdftools_point point,
+                                       double tolerance, int32_t nearest,
+                                       pdftools_granularity granularity,
+                                       pdftools_text_range *out_range);
+
+/* ------------------------------------------------------------------------ */
+/* Selection                                                                 */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * A text selection: from character start_char of page start_page to
+ * character end_char (exclusive) of page end_page, in reading order.  It is a
+ * plain value: fill it directly to select a known range (select-all of a
+ * page is {p, 0, p, char count}).  A selection is empty when start equals end.
+ */
+typedef struct pdftools_selection {
+  int32_t start_page; /**< Page of the first character. */
+  int32_t start_char; /**< First character. */
+  int32_t end_page;   /**< Page of the end position. */
+  int32_t end_char;   /**< One past the last character on end_page. */
+} pdftools_selection;
+
+/**
+ * Selects the text between point a on page page_a and point b on page page_b
+ * (both in space), as a drag from a to b does: the characters from the one
+ * nearest a to the one nearest b, in reading order whichever way the drag
+ * went, widened to whole words or lines by granularity.  Pages between page_a
+ * and page_b are selected whole.  Pages without text select nothing there.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT (non-finite points, bad space or
+ * granularity), OUT_OF_RANGE (a page index).
+ */
+pdftools_status pdftools_select(pdftools_document *doc, int32_t page_a, pdftools_point a,
+                                int32_t page_b, pdftools_point b, pdftools_space space,
+                                pdftools_granularity granularity,
+                                pdftools_selection *out_selection);
+
+/**
+ * The rectangles of a selection on one page (page_index between its start
+ * and end pages), one per line in reading order, in space; array pattern as
+ * for pdftools_page_chars.  Each rectangle bounds the selected glyphs of its
+ * line (generated separators excluded).
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT (malformed selection, bad space),
+ * OUT_OF_RANGE, BUFFER_TOO_SMALL.
+ */
+pdftools_status pdftools_selection_rects(pdftools_document *doc,
+                                         const pdftools_selection *selection,
+                                         int32_t page_index, pdftools_space space,
+                                         pdftools_rect *buf, size_t capacity,
+                                         size_t *out_count);
+
+/**
+ * As pdftools_selection_rects, but quads in the /QuadPoints corner order,
+ * following the direction of each line's text.
+ */
+pdftools_status pdftools_selection_quads(pdftools_document *doc,
+                                         const pdftools_selection *selection,
+                                         int32_t page_index, pdftools_space space,
+                                         pdftools_quad *buf, size_t capacity,
+                                         size_t *out_count);
+
+/**
+ * Copies the selected text (UTF-8; pages joined by '\n'), two-call pattern.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT, OUT_OF_RANGE, BUFFER_TOO_SMALL.
+ */
+pdftools_status pdftools_selection_text(pdftools_document *doc,
+                                        const pdftools_selection *selection, char *buf,
+                                        size_t buf_size, size_t *out_size);
+
+/* ------------------------------------------------------------------------ */
+/* Search                                                                    */
+/* ------------------------------------------------------------------------ */
+
+/** Search option flags. */
+typedef enum pdftools_search_flags {
+  /** Match upper and lower case exactly (default: ignore case). */
+  PDFTOOLS_SEARCH_CASE_SENSITIVE = 1 << 0,
+  /** Match only whole words. */
+  PDFTOOLS_SEARCH_WHOLE_WORDS = 1 << 1,
+  /** Ignore diacritics: "resume" finds "résumé". */
+  PDFTOOLS_SEARCH_IGNORE_DIACRITICS = 1 << 2,
+  /** Let a match run across a hyphen at the end of a line ("exam-" + "ple"). */
+  PDFTOOLS_SEARCH_JOIN_HYPHENS = 1 << 3
+} pdftools_search_flags;
+
+/** Search options.  Initialise with PDFTOOLS_SEARCH_OPTIONS_INIT. */
+typedef struct pdftools_search_options {
+  /** Must be PDFTOOLS_SEARCH_OPTIONS_VERSION. */
+  uint32_t version;
+  /** pdftools_search_flags bits. */
+  uint32_t flags;
+  /** First page searched. */
+  int32_t first_page;
+  /** Last page searched; -1 for the last page of the document. */
+  int32_t last_page;
+} pdftools_search_options;
+
+/** The version of pdftools_search_options this header describes. */
+#define PDFTOOLS_SEARCH_OPTIONS_VERSION 1
+
+/** Default search options: ignore case, whole document. */
+#define PDFTOOLS_SEARCH_OPTIONS_INIT { PDFTOOLS_SEARCH_OPTIONS_VERSION, 0, 0, -1 }
+
+/**
+ * Finds every occurrence of query (UTF-8, non-empty) in the pages the
+ * options name (NULL: defaults), in page and reading order.  White space in
+ * the query matches any run of white space, including line breaks, so
+ * matches may cross lines.  Each match is a pdftools_selection (on one page);
+ * its rectangles come from pdftools_selection_rects.  Array pattern as for
+ * pdftools_page_chars.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT (NULL or empty query, bad
+ * options), OUT_OF_RANGE (pages), BUFFER_TOO_SMALL.
+ */
+pdftools_status pdftools_search(pdftools_document *doc, const char *query,
+                                const pdftools_search_options *options,
+                                pdftools_selection *buf, size_t capacity, size_t *out_count);
+
+/**
+ * Finds the next (forward != 0) or previous occurrence of query after or
+ * before the position from (NULL: the start, or the end when searching
+ * backwards), for a "find next" button: pages are read only as far as needed
+ * and their text stays cached.  The search does not wrap around.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT, OUT_OF_RANGE, NOT_FOUND (no
+ * further occurrence).
+ */
+pdftools_status pdftools_search_next(pdftools_document *doc, const char *query,
+                                     const pdftools_search_options *options,
+                                     const pdftools_selection *from, int32_t forward,
+                                     pdftools_selection *out_match);
 
 /* ------------------------------------------------------------------------ */
 /* Saving                                                                    */

@@ -50,8 +50,8 @@ import Testing
 
   @Test func rotationNormalization() {
     let cases: [(Double, Int)] = [
-      (0, 0), (90, 90), (-90, 270), (450, 90), (720, 0), (-270, 90), (100, 90), (134, 90),
-      (136, 180), (.nan, 0), (.infinity, 0), (1e300, 0),
+      (0, 0), (90, 90), (-90, 270), (450, 90), (720, 0), (-270, 90), (100, 0), (45, 0),
+      (90.5, 0), (.nan, 0), (.infinity, 0), (1e300, 0), (-360, 0),
     ]
     for (value, expected) in cases {
       #expect(PageGeometry.normalizedRotation(value) == expected, "rotation \(value)")
@@ -68,7 +68,7 @@ import Testing
     let document = try Document.open(bytes: bytes)
     #expect(try document.pageBox(0, .media) == Rect(0, 0, 612, 792), "bad media box: US Letter")
     #expect(try document.pageBox(0, .crop) == Rect(300, 300, 612, 792), "crop clipped to media")
-    #expect(try document.pageRotation(0) == 0, "inherited 44 rounds to 0")
+    #expect(try document.pageRotation(0) == 0, "inherited 44 counts as 0")
     #expect(try document.pageUserUnit(0) == 1)
     #expect(try document.pageBox(1, .media) == Rect(0, 0, 200, 100), "corners normalized")
     #expect(try document.pageBox(1, .crop) == Rect(0, 0, 200, 100), "crop outside media: media")

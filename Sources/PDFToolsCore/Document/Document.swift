@@ -15,11 +15,23 @@ public final class Document: @unchecked Sendable {
   let isNew: Bool
   /// True when the password that opened the document is its owner password.
   let openedAsOwner: Bool
+  /// The password that opened the document ("" for none), for the poppler view.
+  let password: String
 
   /// Page geometry, filled lazily; its count is the page count.
   var geometryCache: [PageGeometry?] = []
   /// What page-tree nodes pass down to their pages, by node; filled lazily.
   var inheritedCache: [ObjectIdentity: InheritedAttributes] = [:]
+  /// The poppler view of the current bytes; nil until needed and after changes.
+  var popplerView: PopplerView? = nil
+  /// Text pages by page index, built lazily; kept across changes that leave pages alone.
+  var textCache: [Int: TextPage] = [:]
+  /// Font names and sizes of text pages, read when asked for.
+  var fontCache: [Int: TextFonts] = [:]
+  /// Pages' text folded for searching with ``foldedFlags``.
+  var foldedCache: [Int: FoldedText] = [:]
+  /// The search flags ``foldedCache`` was made for.
+  var foldedFlags: SearchOptions.Flags = []
   /// The /PageLabels ranges, read lazily.
   var labelRanges: [PageLabelRange]? = nil
   /// Counts changes; compared with ``savedChangeCount`` for ``isModified``.
@@ -27,11 +39,15 @@ public final class Document: @unchecked Sendable {
   /// The value of ``changeCount`` at the last save to a path (or at open).
   var savedChangeCount = 0
 
-  init(qpdf: QPDF, pageCount: Int, wasRepaired: Bool, isNew: Bool, openedAsOwner: Bool) {
+  init(
+    qpdf: QPDF, pageCount: Int, wasRepaired: Bool, isNew: Bool, openedAsOwner: Bool,
+    password: String
+  ) {
     self.qpdf = qpdf
     self.wasRepaired = wasRepaired
     self.isNew = isNew
     self.openedAsOwner = openedAsOwner
+    self.password = password
     self.geometryCache = Array(repeating: nil, count: pageCount)
   }
 
@@ -80,8 +96,12 @@ public final class Document: @unchecked Sendable {
     }
   }
 
-  /// Records one change to the document; call under the lock.
-  func noteChange() { changeCount &+= 1 }
+  /// Records one change to the document; call under the lock. The poppler view no longer shows
+  /// the current bytes and is dropped; text pages stay (pages themselves did not change).
+  func noteChange() {
+    changeCount &+= 1
+    popplerView = nil
+  }
 }
 
 /// A PDF version such as 1.7 or 2.0, with the Adobe extension level.

@@ -37,7 +37,8 @@ extension Document {
       throw PDFError(.internal, "cannot create an empty document: \(error.text)")
     }
     qpdf.releaseHandles()
-    return Document(qpdf: qpdf, pageCount: 0, wasRepaired: false, isNew: true, openedAsOwner: true)
+    return Document(
+      qpdf: qpdf, pageCount: 0, wasRepaired: false, isNew: true, openedAsOwner: true, password: "")
   }
 
   /// Opens `bytes` (kept alive by the document) with the password and, for passwords that are not
@@ -84,7 +85,8 @@ extension Document {
     let owner = qpdf_is_encrypted(qpdf.data) != QPDF_FALSE
       && ownerPasswordMatched(qpdf, given: password)
     return Document(
-      qpdf: qpdf, pageCount: Int(count), wasRepaired: repaired, isNew: false, openedAsOwner: owner)
+      qpdf: qpdf, pageCount: Int(count), wasRepaired: repaired, isNew: false, openedAsOwner: owner,
+      password: password)
   }
 
   /// Maps a qpdf failure while opening to the error the caller sees.

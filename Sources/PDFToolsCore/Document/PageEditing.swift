@@ -33,6 +33,9 @@ extension Document {
       try commitChange("insert a page")
       geometryCache.insert(nil, at: index)
       inheritedCache.removeAll()
+      textCache = Dictionary(uniqueKeysWithValues: textCache.map { ($0 >= index ? $0 + 1 : $0, $1) })
+      fontCache = Dictionary(uniqueKeysWithValues: fontCache.map { ($0 >= index ? $0 + 1 : $0, $1) })
+      foldedCache.removeAll()
       labelRanges = nil
     }
   }

@@ -34,13 +34,14 @@ struct PageGeometry {
     return rotation % 180 == 0 ? (width, height) : (height, width)
   }
 
-  /// Maps any /Rotate value to 0, 90, 180 or 270, rounding to the nearest quarter turn.
+  /// Maps a /Rotate value to 0, 90, 180 or 270. Values that are not a multiple of 90 count as
+  /// 0, as poppler, PDFium and pdf.js treat them, so that geometry matches what viewers show.
   static func normalizedRotation(_ value: Double) -> Int {
-    guard value.isFinite else { return 0 }
-    let quarters = (value / 90).rounded()
-    let turned = quarters.truncatingRemainder(dividingBy: 4)
-    let positive = turned < 0 ? turned + 4 : turned
-    return Int(positive) * 90
+    guard value.isFinite, abs(value) < 1e15, value.rounded() == value else { return 0 }
+    let degrees = Int(value)
+    guard degrees % 90 == 0 else { return 0 }
+    let turned = (degrees / 90) % 4
+    return (turned < 0 ? turned + 4 : turned) * 90
   }
 }
 

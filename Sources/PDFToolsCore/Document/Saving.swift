@@ -56,8 +56,9 @@ extension Document {
     }
   }
 
-  /// Runs qpdf's writer into memory; the bytes stay valid until the next qpdf call.
-  private func writeLocked(_ options: SaveOptions) throws(PDFError) -> UnsafeRawBufferPointer {
+  /// Runs qpdf's writer into memory; the bytes stay valid until the next qpdf call. Call under
+  /// the lock.
+  func writeLocked(_ options: SaveOptions) throws(PDFError) -> UnsafeRawBufferPointer {
     guard options.mode == .full else {
       throw PDFError(.unsupported, "incremental saving is not supported in this version")
     }

@@ -9,7 +9,7 @@ final class QPDF {
   let data: qpdf_data
 
   /// The bytes qpdf reads from; qpdf does not copy them, so they live as long as this object.
-  private var source: OwnedBytes?
+  private(set) var source: OwnedBytes?
 
   /// Creates a qpdf state with errors silenced, warnings collected and output routed to the log.
   init() {

@@ -1,0 +1,3 @@
+/* poppler-glib: the read-only view of a document used for text layout and rendering. */
+#include <poppler.h>
+#include <glib.h>

@@ -1,0 +1,40 @@
+/// An affine map of the plane: (x, y) -> (a x + c y + e, b x + d y + f), as a PDF matrix.
+public struct AffineTransform: Sendable, Equatable {
+  /// The matrix entries, named as in PDF's [a b c d e f].
+  public var a, b, c, d, e, f: Double
+
+  /// Creates the transform [a b c d e f].
+  public init(a: Double, b: Double, c: Double, d: Double, e: Double, f: Double) {
+    (self.a, self.b, self.c, self.d, self.e, self.f) = (a, b, c, d, e, f)
+  }
+
+  /// Maps a point.
+  public func apply(_ point: Point) -> Point {
+    Point(a * point.x + c * point.y + e, b * point.x + d * point.y + f)
+  }
+
+  /// Maps a rectangle: the normalized rectangle around its mapped corners.
+  public func apply(_ rect: Rect) -> Rect {
+    let corners = [
+      apply(Point(rect.x0, rect.y0)), apply(Point(rect.x1, rect.y0)),
+      apply(Point(rect.x0, rect.y1)), apply(Point(rect.x1, rect.y1)),
+    ]
+    let xs = corners.map(\.x)
+    let ys = corners.map(\.y)
+    return Rect(xs.min() ?? 0, ys.min() ?? 0, xs.max() ?? 0, ys.max() ?? 0)
+  }
+
+  /// Maps each corner of a quad (the corner order is kept).
+  public func apply(_ quad: Quad) -> Quad {
+    Quad(apply(quad.p1), apply(quad.p2), apply(quad.p3), apply(quad.p4))
+  }
+
+  /// The inverse map, or nil when the matrix is singular.
+  public var inverted: AffineTransform? {
+    let determinant = a * d - b * c
+    guard determinant != 0, determinant.isFinite else { return nil }
+    return AffineTransform(
+      a: d / determinant, b: -b / determinant, c: -c / determinant, d: a / determinant,
+      e: (c * f - d * e) / determinant, f: (b * e - a * f) / determinant)
+  }
+}

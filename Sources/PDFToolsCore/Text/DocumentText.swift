@@ -1,0 +1,85 @@
+import CPoppler
+
+extension Document {
+  /// The poppler view of the current document; call under the lock.
+  ///
+  /// An unchanged document is shown from the bytes it was opened from; after changes, from a
+  /// full write of the current model (O(document); the incremental writer will make it
+  /// O(changes)).
+  func currentPopplerView() throws(PDFError) -> PopplerView {
+    if let view = popplerView { return view }
+    var view: PopplerView? = nil
+    if changeCount == 0, !isNew, let source = qpdf.source {
+      view = try? PopplerView(copying: source.buffer, password: password)
+    }
+    // Damaged files may be repaired differently by poppler; page indices must be qpdf's.
+    if view?.pageCount != geometryCache.count {
+      view = try PopplerView(copying: try writeLocked(SaveOptions()), password: password)
+    }
+    guard let view, view.pageCount == geometryCache.count else {
+      throw PDFError(.damaged, "poppler does not see the document's \(geometryCache.count) pages")
+    }
+    popplerView = view
+    return view
+  }
+
+  /// The text page of page `index`, cached; call under the lock.
+  func textPage(_ index: Int) throws(PDFError) -> TextPage {
+    try checkPageIndex(index)
+    if let cached = textCache[index] { return cached }
+    let rotation = try geometry(index).rotation
+    let view = try currentPopplerView()
+    guard let page = view.withPage(index, { TextPage(page: $0, rotation: rotation) }) else {
+      throw PDFError(.damaged, "poppler cannot read page \(index)")
+    }
+    textCache[index] = page
+    return page
+  }
+
+  /// The fonts of page `index`'s characters, cached; call under the lock.
+  func textFonts(_ index: Int) throws(PDFError) -> TextFonts {
+    if let cached = fontCache[index] { return cached }
+    let count = try textPage(index).chars.count
+    let view = try currentPopplerView()
+    guard let fonts = view.withPage(index, { TextFonts(page: $0, count: count) }) else {
+      throw PDFError(.damaged, "poppler cannot read page \(index)")
+    }
+    fontCache[index] = fonts
+    return fonts
+  }
+
+  /// The text of page `index`, read and cached on first use.
+  public func text(ofPage index: Int) throws(PDFError) -> TextPage {
+    try locked { () throws(PDFError) -> TextPage in try textPage(index) }
+  }
+
+  /// The font name and size of character `charIndex` of page `index` ("" and 0 when unknown).
+  public func font(ofPage index: Int, char charIndex: Int) throws(PDFError) -> (name: String, size: Double) {
+    try locked { () throws(PDFError) -> (name: String, size: Double) in
+      let fonts = try textFonts(index)
+      guard charIndex >= 0, charIndex < fonts.perChar.count else {
+        throw PDFError(
+          .outOfRange, "character \(charIndex) is out of range (page \(index) has \(fonts.perChar.count))")
+      }
+      let entry = fonts.perChar[charIndex]
+      let name = entry.font >= 0 && Int(entry.font) < fonts.names.count ? fonts.names[Int(entry.font)] : ""
+      return (name, entry.size)
+    }
+  }
+
+  /// The font sizes of all characters of page `index`.
+  public func fontSizes(ofPage index: Int) throws(PDFError) -> [Double] {
+    try locked { () throws(PDFError) -> [Double] in try textFonts(index).perChar.map(\.size) }
+  }
+
+  /// The maps between page and display space of page `index`.
+  public func transform(ofPage index: Int) throws(PDFError) -> PageTransform {
+    try locked { () throws(PDFError) -> PageTransform in try pageTransform(index) }
+  }
+
+  /// The page transform of page `index`; call under the lock.
+  func pageTransform(_ index: Int) throws(PDFError) -> PageTransform {
+    let geometry = try geometry(index)
+    return PageTransform(crop: geometry.cropBox, rotation: geometry.rotation, userUnit: geometry.userUnit)
+  }
+}

@@ -1,0 +1,71 @@
+/// Finding characters, words and lines at points of a text page (page space).
+extension TextPage {
+  /// How far a unit reaches.
+  public enum Granularity: Int32, Sendable {
+    /// One character.
+    case char = 0
+    /// A whole word.
+    case word = 1
+    /// A whole line.
+    case line = 2
+  }
+
+  /// The distance from `point` to a box (0 inside).
+  private static func distance(_ point: Point, _ box: Rect) -> Double {
+    let dx = max(box.x0 - point.x, 0, point.x - box.x1)
+    let dy = max(box.y0 - point.y, 0, point.y - box.y1)
+    return (dx * dx + dy * dy).squareRoot()
+  }
+
+  /// The characters that have a glyph (hit testing ignores generated separators).
+  private func isGlyph(_ index: Int) -> Bool {
+    !chars[index].flags.contains(.generated) && chars[index].box.width >= 0
+      && !(chars[index].box.width == 0 && chars[index].box.height == 0)
+  }
+
+  /// The character whose box, grown by `tolerance`, contains `point` (the closest center when
+  /// several do); with `nearest`, the character closest to the point when none contains it.
+  public func charIndex(at point: Point, tolerance: Double, nearest: Bool) -> Int? {
+    var best: (index: Int, score: Double)? = nil
+    for index in chars.indices where isGlyph(index) {
+      let box = chars[index].box
+      let distance = TextPage.distance(point, box)
+      if distance <= tolerance {
+        let center = Point((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2)
+        // Inside hits rank by distance to the center; tolerance hits rank after them.
+        let score = distance > 0 ? 1e12 + distance : center.distanceSquared(to: point)
+        if score < (best?.score ?? .infinity) { best = (index, score) }
+      }
+    }
+    if let best { return best.index }
+    guard nearest else { return nil }
+    return nearestGlyph(to: point)
+  }
+
+  /// The glyph closest to `point`: first by distance to its line, then to the glyph itself, so
+  /// that a point in a margin picks the end of the nearest line.
+  func nearestGlyph(to point: Point) -> Int? {
+    var best: (index: Int, distance: Double)? = nil
+    for index in chars.indices where isGlyph(index) {
+      let distance = TextPage.distance(point, chars[index].box)
+      if distance < (best?.distance ?? .infinity) { best = (index, distance) }
+    }
+    return best?.index
+  }
+
+  /// The range of the unit of `granularity` that contains character `index`.
+  public func unit(containing index: Int, _ granularity: Granularity) -> Range<Int> {
+    switch granularity {
+    case .char:
+      return index..<(index + 1)
+    case .word:
+      let word = Int(chars[index].word)
+      if word >= 0, word < words.count { return words[word] }
+      return index..<(index + 1)
+    case .line:
+      let line = Int(chars[index].line)
+      if line >= 0, line < lines.count { return lines[line] }
+      return index..<(index + 1)
+    }
+  }
+}

@@ -1,0 +1,236 @@
+import CPoppler
+
+/// Options of a text search; the raw flag values match `pdftools_search_flags`.
+public struct SearchOptions: Sendable, Equatable {
+  /// Search flags.
+  public struct Flags: OptionSet, Sendable, Hashable {
+    /// The raw bits.
+    public let rawValue: UInt32
+    /// Creates flags from bits.
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    /// Match case exactly.
+    public static let caseSensitive = Flags(rawValue: 1 << 0)
+    /// Match whole words only.
+    public static let wholeWords = Flags(rawValue: 1 << 1)
+    /// Ignore diacritics.
+    public static let ignoreDiacritics = Flags(rawValue: 1 << 2)
+    /// Let matches run across a hyphen at a line end.
+    public static let joinHyphens = Flags(rawValue: 1 << 3)
+    /// Every flag this version knows.
+    public static let known: Flags = [.caseSensitive, .wholeWords, .ignoreDiacritics, .joinHyphens]
+  }
+
+  /// The flags.
+  public var flags: Flags = []
+  /// First page searched.
+  public var firstPage = 0
+  /// Last page searched; nil for the last page.
+  public var lastPage: Int? = nil
+
+  /// Default options: ignore case, whole document.
+  public init() {}
+}
+
+/// A page's text folded for searching, with the character each folded scalar came from.
+struct FoldedText {
+  /// Folded scalars.
+  var scalars: [UInt32] = []
+  /// For each folded scalar, the index of its character on the page.
+  var origins: [Int] = []
+
+  /// Folds `chars` according to `flags`.
+  init(_ chars: [TextChar], flags: SearchOptions.Flags) {
+    scalars.reserveCapacity(chars.count)
+    origins.reserveCapacity(chars.count)
+    var index = 0
+    var lastWasSpace = true
+    while index < chars.count {
+      let scalar = chars[index].scalar
+      if flags.contains(.joinHyphens), FoldedText.isHyphen(scalar), index + 1 < chars.count,
+        chars[index + 1].scalar == "\n"
+      {
+        index += 2  // "exam-\nple" reads "example"
+        continue
+      }
+      if scalar.properties.isWhitespace {
+        if !lastWasSpace {
+          scalars.append(0x20)
+          origins.append(index)
+        }
+        lastWasSpace = true
+        index += 1
+        continue
+      }
+      lastWasSpace = false
+      for folded in FoldedText.fold(scalar, flags: flags) {
+        scalars.append(folded)
+        origins.append(index)
+      }
+      index += 1
+    }
+  }
+
+  /// Folds a query the way page text is folded; leading and trailing white space is dropped.
+  static func query(_ text: String, flags: SearchOptions.Flags) -> [UInt32] {
+    let chars = text.unicodeScalars.map {
+      TextChar(scalar: $0, box: Rect(0, 0, 0, 0), flags: [], word: 0, line: 0)
+    }
+    var folded = FoldedText(chars, flags: flags.subtracting(.joinHyphens)).scalars
+    while folded.last == 0x20 { folded.removeLast() }
+    return folded
+  }
+
+  /// Hyphens that may end a line inside a word.
+  static func isHyphen(_ scalar: Unicode.Scalar) -> Bool {
+    scalar == "-" || scalar == "\u{AD}" || scalar == "\u{2010}"
+  }
+
+  /// The folded form of one scalar: lower case unless case-sensitive, without combining marks
+  /// when ignoring diacritics.
+  static func fold(_ scalar: Unicode.Scalar, flags: SearchOptions.Flags) -> [UInt32] {
+    let value = scalar.value
+    if value < 0x80 {
+      if !flags.contains(.caseSensitive), value >= 0x41, value <= 0x5A { return [value + 32] }
+      return [value]
+    }
+    var text = String(Character(scalar))
+    if !flags.contains(.caseSensitive) { text = text.lowercased() }
+    if flags.contains(.ignoreDiacritics) {
+      text = decomposed(text).unicodeScalars.filter {
+        switch $0.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return false
+        default: return true
+        }
+      }.reduce(into: "") { $0.unicodeScalars.append($1) }
+    }
+    return text.unicodeScalars.map(\.value)
+  }
+
+  /// The compatibility decomposition (NFKD) of `text`, by GLib.
+  private static func decomposed(_ text: String) -> String {
+    guard let result = g_utf8_normalize(text, -1, G_NORMALIZE_NFKD) else { return text }
+    defer { g_free(result) }
+    return String(cString: result)
+  }
+
+  /// True when the folded scalar at `index` is a letter or digit.
+  func isWordScalar(at index: Int) -> Bool {
+    guard index >= 0, index < scalars.count, let scalar = Unicode.Scalar(scalars[index]) else {
+      return false
+    }
+    let properties = scalar.properties
+    return properties.isAlphabetic || properties.numericType != nil || scalar == "_"
+  }
+
+  /// The character ranges of every occurrence of `query`.
+  func matches(of query: [UInt32], wholeWords: Bool) -> [Range<Int>] {
+    guard !query.isEmpty, query.count <= scalars.count else { return [] }
+    var result: [Range<Int>] = []
+    let first = query[0]
+    var start = 0
+    let lastStart = scalars.count - query.count
+    while start <= lastStart {
+      if scalars[start] == first {
+        var offset = 1
+        while offset < query.count && scalars[start + offset] == query[offset] { offset += 1 }
+        if offset == query.count {
+          let end = start + query.count
+          let bounded = !wholeWords || (!isWordScalar(at: start - 1) && !isWordScalar(at: end))
+          if bounded {
+            result.append(origins[start]..<(origins[end - 1] + 1))
+            start = end
+            continue
+          }
+        }
+      }
+      start += 1
+    }
+    return result
+  }
+}
+
+extension Document {
+  /// Every occurrence of `query` in the pages `options` names, in page and reading order.
+  public func search(_ query: String, options: SearchOptions) throws(PDFError) -> [TextSelection] {
+    let folded = try Document.foldedQuery(query, options)
+    return try locked { () throws(PDFError) -> [TextSelection] in
+      let pages = try searchPages(options)
+      var result: [TextSelection] = []
+      for page in pages {
+        for range in try foldedText(page, options.flags).matches(
+          of: folded, wholeWords: options.flags.contains(.wholeWords))
+        {
+          result.append(
+            TextSelection(startPage: page, startChar: range.lowerBound, endPage: page, endChar: range.upperBound))
+        }
+      }
+      return result
+    }
+  }
+
+  /// The next (or previous) occurrence of `query` after (or before) `position`, reading pages
+  /// only as far as needed; nil when there is none.
+  public func searchNext(
+    _ query: String, options: SearchOptions, from position: TextSelection?, forward: Bool
+  ) throws(PDFError) -> TextSelection? {
+    let folded = try Document.foldedQuery(query, options)
+    return try locked { () throws(PDFError) -> TextSelection? in
+      let pages = try searchPages(options)
+      if let position { try validate(position) }
+      let ordered = forward ? Array(pages) : pages.reversed()
+      for page in ordered {
+        if let position {
+          if forward && page < position.startPage { continue }
+          if !forward && page > position.startPage { continue }
+        }
+        var ranges = try foldedText(page, options.flags).matches(
+          of: folded, wholeWords: options.flags.contains(.wholeWords))
+        if let position, page == position.startPage {
+          ranges = ranges.filter {
+            forward ? $0.lowerBound > position.startChar : $0.lowerBound < position.startChar
+          }
+        }
+        guard let found = forward ? ranges.first : ranges.last else { continue }
+        return TextSelection(startPage: page, startChar: found.lowerBound, endPage: page, endChar: found.upperBound)
+      }
+      return nil
+    }
+  }
+
+  /// The folded query, or an error for an empty one.
+  private static func foldedQuery(_ query: String, _ options: SearchOptions) throws(PDFError) -> [UInt32] {
+    guard options.flags.isSubset(of: .known) else {
+      throw PDFError(.invalidArgument, "unknown search flags \(options.flags.rawValue)")
+    }
+    let folded = FoldedText.query(query, flags: options.flags)
+    guard !folded.isEmpty else { throw PDFError(.invalidArgument, "the search text is empty") }
+    return folded
+  }
+
+  /// The pages a search covers; call under the lock.
+  private func searchPages(_ options: SearchOptions) throws(PDFError) -> Range<Int> {
+    let count = geometryCache.count
+    let last = options.lastPage ?? (count - 1)
+    // An empty document has nothing to search (unless the options name pages it lacks).
+    if count == 0 && options.firstPage == 0 && options.lastPage == nil { return 0..<0 }
+    try checkPageIndex(options.firstPage)
+    try checkPageIndex(last)
+    guard options.firstPage <= last else {
+      throw PDFError(.invalidArgument, "the first page \(options.firstPage) is after the last page \(last)")
+    }
+    return options.firstPage..<(last + 1)
+  }
+
+  /// The folded text of a page for `flags`, cached for the flags of the last search; call under
+  /// the lock.
+  private func foldedText(_ page: Int, _ flags: SearchOptions.Flags) throws(PDFError) -> FoldedText {
+    if foldedFlags != flags {
+      foldedCache.removeAll()
+      foldedFlags = flags
+    }
+    if let cached = foldedCache[page] { return cached }
+    let folded = FoldedText(try textPage(page).chars, flags: flags)
+    foldedCache[page] = folded
+    return folded
+  }
+}

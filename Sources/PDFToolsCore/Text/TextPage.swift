@@ -1,0 +1,199 @@
+import CPoppler
+
+/// One character of a page's text.
+public struct TextChar: Sendable, Equatable {
+  /// The Unicode scalar.
+  public let scalar: Unicode.Scalar
+  /// The glyph box in page space; empty for generated separators.
+  public var box: Rect
+  /// `TextChar.Flags` bits.
+  public var flags: Flags
+  /// Index of the word, -1 for white space.
+  public var word: Int32
+  /// Index of the line.
+  public var line: Int32
+
+  /// Character flags; the raw values match `pdftools_char_flags`.
+  public struct Flags: OptionSet, Sendable {
+    /// The raw bits.
+    public let rawValue: UInt32
+    /// Creates flags from bits.
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    /// White space.
+    public static let whitespace = Flags(rawValue: 1 << 0)
+    /// Inserted by the text layout, with no glyph on the page.
+    public static let generated = Flags(rawValue: 1 << 1)
+    /// The last character of its line.
+    public static let lineEnd = Flags(rawValue: 1 << 2)
+  }
+}
+
+/// The text of one page in reading order: characters with boxes, words and lines.
+///
+/// Built from poppler's text layout, which orders text by blocks and flows (columns stay
+/// together). Boxes are mapped from poppler's coordinates (crop box, rotated, y down) to page
+/// space once, here.
+public struct TextPage: Sendable {
+  /// The plain text: words separated by ' ', lines by '\n'.
+  public let text: String
+  /// The characters, one per Unicode scalar of `text`.
+  public let chars: [TextChar]
+  /// Word ranges in reading order.
+  public let words: [Range<Int>]
+  /// Line ranges in reading order (each includes its closing '\n').
+  public let lines: [Range<Int>]
+  /// The direction each line's text runs in page space: 0, 90, 180 or 270 degrees
+  /// counter-clockwise from +x.
+  public let lineDirections: [Int]
+
+  /// An empty page.
+  static let empty = TextPage(text: "", chars: [], words: [], lines: [], lineDirections: [])
+
+  init(text: String, chars: [TextChar], words: [Range<Int>], lines: [Range<Int>], lineDirections: [Int]) {
+    self.text = text
+    self.chars = chars
+    self.words = words
+    self.lines = lines
+    self.lineDirections = lineDirections
+  }
+
+  /// Reads the text of a poppler page whose display orientation is `rotation`.
+  init(page: OpaquePointer, rotation: Int) {
+    guard let raw = poppler_page_get_text(page) else {
+      self = .empty
+      return
+    }
+    let text = String(cString: raw)
+    g_free(raw)
+    var rectangles: UnsafeMutablePointer<PopplerRectangle>? = nil
+    var count: guint = 0
+    _ = poppler_page_get_text_layout(page, &rectangles, &count)
+    defer { g_free(rectangles) }
+    var crop = PopplerRectangle()
+    poppler_page_get_crop_box(page, &crop)
+    let toPage = PageTransform(
+      crop: Rect(crop.x1, crop.y1, crop.x2, crop.y2), rotation: rotation, userUnit: 1
+    ).toPage
+    self = TextPage.build(text: text) { index in
+      guard let rectangles, index < Int(count) else { return nil }
+      let r = rectangles[index]
+      let valid = r.x2 > r.x1 && r.y2 > r.y1
+      return (toPage.apply(Rect(r.x1, r.y1, r.x2, r.y2)), valid)
+    }
+  }
+
+  /// Builds the page from its text and a source of poppler boxes (already in page space, with
+  /// whether poppler gave a real, non-degenerate box).
+  static func build(text: String, box: (Int) -> (Rect, Bool)?) -> TextPage {
+    var chars: [TextChar] = []
+    chars.reserveCapacity(text.unicodeScalars.count)
+    var lines: [Range<Int>] = []
+    var words: [Range<Int>] = []
+    var lineStart = 0
+    var wordStart: Int? = nil
+    for (index, scalar) in text.unicodeScalars.enumerated() {
+      let isSpace = scalar.properties.isWhitespace
+      let found = box(index)
+      var flags: TextChar.Flags = []
+      if isSpace { flags.insert(.whitespace) }
+      if isSpace && !(found?.1 ?? false) { flags.insert(.generated) }
+      if scalar == "\n" { flags.insert(.generated) }
+      if isSpace, let start = wordStart {
+        words.append(start..<index)
+        wordStart = nil
+      } else if !isSpace && wordStart == nil {
+        wordStart = index
+      }
+      let line = Int32(clamping: lines.count)
+      let word: Int32 = isSpace ? -1 : Int32(clamping: words.count)
+      let rect = flags.contains(.generated) ? Rect(0, 0, 0, 0) : (found?.0 ?? Rect(0, 0, 0, 0))
+      chars.append(TextChar(scalar: scalar, box: rect, flags: flags, word: word, line: line))
+      if scalar == "\n" {
+        chars[index].flags.insert(.lineEnd)
+        lines.append(lineStart..<(index + 1))
+        lineStart = index + 1
+      }
+    }
+    if let start = wordStart { words.append(start..<chars.count) }
+    if lineStart < chars.count {
+      lines.append(lineStart..<chars.count)
+      chars[chars.count - 1].flags.insert(.lineEnd)
+    }
+    let directions = lines.map { direction(of: $0, in: chars) }
+    placeGeneratedBoxes(&chars, lines: lines, directions: directions)
+    return TextPage(text: text, chars: chars, words: words, lines: lines, lineDirections: directions)
+  }
+
+  /// The direction of a line's text from its first and last glyph centers.
+  private static func direction(of line: Range<Int>, in chars: [TextChar]) -> Int {
+    let glyphs = line.filter { !chars[$0].flags.contains(.generated) && !chars[$0].box.isEmpty }
+    guard let first = glyphs.first, let last = glyphs.last, first != last else { return 0 }
+    let a = chars[first].box
+    let b = chars[last].box
+    let dx = (b.x0 + b.x1 - a.x0 - a.x1) / 2
+    let dy = (b.y0 + b.y1 - a.y0 - a.y1) / 2
+    if abs(dx) >= abs(dy) { return dx >= 0 ? 0 : 180 }
+    return dy >= 0 ? 90 : 270
+  }
+
+  /// Gives each generated separator an empty box at the end of the glyph before it.
+  private static func placeGeneratedBoxes(
+    _ chars: inout [TextChar], lines: [Range<Int>], directions: [Int]
+  ) {
+    for (lineIndex, line) in lines.enumerated() {
+      var previous: Rect? = nil
+      for index in line {
+        if chars[index].flags.contains(.generated) {
+          guard let glyph = previous else { continue }
+          switch directions[lineIndex] {
+          case 90: chars[index].box = Rect(glyph.x0, glyph.y1, glyph.x1, glyph.y1)
+          case 180: chars[index].box = Rect(glyph.x0, glyph.y0, glyph.x0, glyph.y1)
+          case 270: chars[index].box = Rect(glyph.x0, glyph.y0, glyph.x1, glyph.y0)
+          default: chars[index].box = Rect(glyph.x1, glyph.y0, glyph.x1, glyph.y1)
+          }
+        } else if !chars[index].box.isEmpty {
+          previous = chars[index].box
+        }
+      }
+    }
+  }
+}
+
+/// Font name and size of each character, read only when asked for.
+struct TextFonts: Sendable {
+  /// The distinct font names.
+  let names: [String]
+  /// Per character: index into `names` (-1 when unknown) and size.
+  let perChar: [(font: Int32, size: Double)]
+
+  /// Reads the text attributes of a poppler page for `count` characters.
+  init(page: OpaquePointer, count: Int) {
+    var names: [String] = []
+    var indexOf: [String: Int32] = [:]
+    var perChar = Array(repeating: (font: Int32(-1), size: 0.0), count: count)
+    let list = poppler_page_get_text_attributes(page)
+    var node = list
+    while let current = node {
+      if let attributes = current.pointee.data?.assumingMemoryBound(to: PopplerTextAttributes.self) {
+        let name = attributes.pointee.font_name.map { String(cString: $0) } ?? ""
+        let fontIndex: Int32
+        if let known = indexOf[name] {
+          fontIndex = known
+        } else {
+          fontIndex = Int32(clamping: names.count)
+          indexOf[name] = fontIndex
+          names.append(name)
+        }
+        let start = max(0, Int(attributes.pointee.start_index))
+        let end = min(count - 1, Int(attributes.pointee.end_index))
+        if start <= end {
+          for index in start...end { perChar[index] = (fontIndex, attributes.pointee.font_size) }
+        }
+      }
+      node = current.pointee.next
+    }
+    poppler_page_free_text_attributes(list)
+    self.names = names
+    self.perChar = perChar
+  }
+}
