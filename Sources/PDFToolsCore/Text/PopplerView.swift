@@ -26,7 +26,12 @@ final class PopplerView {
     self.bytes = bytes
   }
 
+  /// Pages already opened: poppler keeps each page's text layout inside its page object, so
+  /// reusing the object saves a second layout pass (text, then fonts).
+  private var pages: [Int: OpaquePointer] = [:]
+
   deinit {
+    for page in pages.values { g_object_unref(UnsafeMutableRawPointer(page)) }
     g_object_unref(UnsafeMutableRawPointer(document))
     g_bytes_unref(bytes)
   }
@@ -36,10 +41,11 @@ final class PopplerView {
 
   /// Runs `body` with page `index`; nil when poppler has no such page.
   func withPage<T>(_ index: Int, _ body: (OpaquePointer) -> T) -> T? {
+    if let page = pages[index] { return body(page) }
     guard index >= 0, index < pageCount,
       let page = poppler_document_get_page(document, Int32(index))
     else { return nil }
-    defer { g_object_unref(UnsafeMutableRawPointer(page)) }
+    pages[index] = page
     return body(page)
   }
 }
