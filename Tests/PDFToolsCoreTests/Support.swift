@@ -25,6 +25,8 @@ enum Fixtures {
     /// The encryption revision and permission bits, for encrypted files.
     let revision: Int?
     let p: Int?
+    /// Annotation counts by subtype, as pikepdf read them.
+    let annotations: [String: Int]
     var testDescription: String { name }
   }
 
@@ -45,7 +47,8 @@ enum Fixtures {
         name: name, expect: expect, alsoAcceptable: file["also_acceptable"] as? String,
         userPassword: password?["user"] as? String, ownerPassword: password?["owner"] as? String,
         pages: verified?["pages"] as? Int, revision: encryption?["R"] as? Int,
-        p: encryption?["P"] as? Int)
+        p: encryption?["P"] as? Int,
+        annotations: verified?["annotations"] as? [String: Int] ?? [:])
     }
   }()
 

@@ -32,6 +32,8 @@ public final class Document: @unchecked Sendable {
   var foldedCache: [Int: FoldedText] = [:]
   /// The search flags ``foldedCache`` was made for.
   var foldedFlags: SearchOptions.Flags = []
+  /// Annotation ids and where they live.
+  var annotationIndex = AnnotationIndex()
   /// The /PageLabels ranges, read lazily.
   var labelRanges: [PageLabelRange]? = nil
   /// Counts changes; compared with ``savedChangeCount`` for ``isModified``.

@@ -1,0 +1,109 @@
+import CQPDF
+
+extension Document {
+  /// The page index of annotation `id`.
+  public func annotationPage(_ id: Int64) throws(PDFError) -> Int {
+    try locked { () throws(PDFError) -> Int in try annotationObject(id).page }
+  }
+
+  /// The raw /Subtype name of annotation `id` ("Highlight", "Widget", ...; "" when missing).
+  public func annotationSubtype(_ id: Int64) throws(PDFError) -> String {
+    try locked { () throws(PDFError) -> String in
+      let object = try annotationObject(id).object
+      return qpdf.entry(object, "/Subtype").flatMap { qpdf.name($0) } ?? ""
+    }
+  }
+
+  /// The /Rect of annotation `id` in page space (an empty rect at 0,0 when missing or malformed).
+  public func annotationRect(_ id: Int64) throws(PDFError) -> Rect {
+    try locked { () throws(PDFError) -> Rect in
+      let object = try annotationObject(id).object
+      return qpdf.entry(object, "/Rect").flatMap { qpdf.rect($0) } ?? Rect(0, 0, 0, 0)
+    }
+  }
+
+  /// The value of `key` in annotation `id` as PDF syntax (indirect objects as references), or
+  /// nil when absent.
+  public func annotationRawValue(_ id: Int64, key: String) throws(PDFError) -> String? {
+    try Document.checkMetadataKey(key)
+    return try locked { () throws(PDFError) -> String? in
+      let object = try annotationObject(id).object
+      guard let value = qpdf.value(object, key), let text = qpdf_oh_unparse(qpdf.data, value) else {
+        return nil
+      }
+      let length = qpdf_get_last_string_length(qpdf.data)
+      return String(decoding: UnsafeRawBufferPointer(start: text, count: length), as: UTF8.self)
+    }
+  }
+
+  /// The text of a string entry of annotation `id` (decoded to UTF-8), or nil when absent or
+  /// not a string.
+  public func annotationText(_ id: Int64, key: String) throws(PDFError) -> String? {
+    try Document.checkMetadataKey(key)
+    return try locked { () throws(PDFError) -> String? in
+      let object = try annotationObject(id).object
+      return qpdf.value(object, key).flatMap { qpdf.text($0) }
+    }
+  }
+
+  /// Sets `key` of annotation `id` to the object written in PDF syntax, or removes it when
+  /// `syntax` is nil. Keys that define the annotation's identity and place (/Type, /Subtype,
+  /// /P, /Parent, /Popup) cannot be changed this way.
+  public func setAnnotationRawValue(_ id: Int64, key: String, syntax: String?) throws(PDFError) {
+    try Document.checkMetadataKey(key)
+    guard !["Type", "Subtype", "P", "Parent", "Popup"].contains(key) else {
+      throw PDFError(.notPermitted, "/\(key) of an annotation cannot be set as raw syntax")
+    }
+    try locked { () throws(PDFError) in
+      try requirePermission(.annotate, "change annotations")
+      let object = try annotationObject(id).object
+      guard let syntax else {
+        qpdf_oh_remove_key(qpdf.data, object, "/" + key)
+        try commitChange("remove /\(key) from annotation \(id)")
+        return
+      }
+      let parsed = qpdf_oh_parse(qpdf.data, syntax)
+      do throws(QPDFFailure) {
+        try qpdf.check()
+      } catch {
+        throw PDFError(.invalidArgument, "'\(syntax)' is not a PDF object: \(error.text)")
+      }
+      qpdf.logWarnings()
+      qpdf_oh_replace_key(qpdf.data, object, "/" + key, parsed)
+      try commitChange("set /\(key) of annotation \(id)")
+    }
+  }
+
+  /// Deletes annotation `id` from its page, with the popup that belongs to it; the id (and the
+  /// popup's) is never used again.
+  public func deleteAnnotation(_ id: Int64) throws(PDFError) {
+    try locked { () throws(PDFError) in
+      try requirePermission(.annotate, "delete annotations")
+      let (object, pageIndex) = try annotationObject(id)
+      let page = qpdf_get_page_n(qpdf.data, pageIndex)
+      guard let annots = qpdf.entry(page, "/Annots"), let items = qpdf.items(annots),
+        let target = qpdf.identity(object)
+      else { throw PDFError(.notFound, "annotation \(id) is not on its page any more") }
+      let popup = qpdf.entry(object, "/Popup").flatMap { qpdf.identity($0) }
+      var removed: [ObjectIdentity] = []
+      for (position, item) in items.enumerated().reversed() {
+        guard let identity = qpdf.identity(item) else { continue }
+        let isPopupOfTarget =
+          identity == popup
+          || qpdf.entry(item, "/Parent").flatMap { qpdf.identity($0) } == target
+            && qpdf.entry(item, "/Subtype").flatMap { qpdf.name($0) } == "Popup"
+        if identity == target || isPopupOfTarget {
+          qpdf_oh_erase_item(qpdf.data, annots, Int32(position))
+          removed.append(identity)
+        }
+      }
+      guard removed.contains(target) else {
+        throw PDFError(.notFound, "annotation \(id) is not on its page any more")
+      }
+      try commitChange("delete annotation \(id)")
+      for identity in removed {
+        if let gone = annotationIndex.ids[identity] { annotationIndex.remove(gone) }
+      }
+    }
+  }
+}
