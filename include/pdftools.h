@@ -725,6 +725,88 @@ pdftools_status pdftools_search_next(pdftools_document *doc, const char *query,
                                      pdftools_selection *out_match);
 
 /* ------------------------------------------------------------------------ */
+/* Annotations                                                               */
+/* ------------------------------------------------------------------------ */
+/*
+ * Annotations are named by ids: unique in their document, stable across edits
+ * and saves of the open document, never reused.  An id is given out when a
+ * page's annotations are first listed.  A deleted (stale) id gives
+ * PDFTOOLS_E_NOT_FOUND.  Changes need the annotate permission
+ * (PDFTOOLS_E_NOT_PERMITTED otherwise).
+ */
+
+/** An annotation id; never 0. */
+typedef int64_t pdftools_annotation_id;
+
+/**
+ * The ids of the annotations of a page in z-order (the order of /Annots,
+ * back to front), array pattern as for pdftools_page_chars.  Widgets and
+ * every other subtype are included.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT, OUT_OF_RANGE, BUFFER_TOO_SMALL.
+ */
+pdftools_status pdftools_page_annotations(pdftools_document *doc, int32_t page_index,
+                                          pdftools_annotation_id *buf, size_t capacity,
+                                          size_t *out_count);
+
+/** *out_page receives the index of the page annotation id is on. Errors: INVALID_HANDLE, INVALID_ARGUMENT, NOT_FOUND. */
+pdftools_status pdftools_annotation_page(pdftools_document *doc, pdftools_annotation_id id,
+                                         int32_t *out_page);
+
+/**
+ * Copies the annotation's /Subtype name without the slash ("Highlight",
+ * "Widget", or whatever name the file uses; "" when missing), two-call
+ * pattern.  Errors: INVALID_HANDLE, INVALID_ARGUMENT, NOT_FOUND, BUFFER_TOO_SMALL.
+ */
+pdftools_status pdftools_annotation_subtype(pdftools_document *doc, pdftools_annotation_id id,
+                                            char *buf, size_t buf_size, size_t *out_size);
+
+/**
+ * *out_rect receives the annotation's /Rect in page space (all zero when the
+ * file has none or a malformed one).  Errors: INVALID_HANDLE, INVALID_ARGUMENT, NOT_FOUND.
+ */
+pdftools_status pdftools_annotation_rect(pdftools_document *doc, pdftools_annotation_id id,
+                                         pdftools_rect *out_rect);
+
+/**
+ * Copies a text entry of the annotation ("Contents", "T" (author), "Subj",
+ * "NM", "M", "CreationDate", ...) decoded to UTF-8, two-call pattern.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT (bad key), NOT_FOUND (no such
+ * annotation, or no such text entry), BUFFER_TOO_SMALL.
+ */
+pdftools_status pdftools_annotation_get_text(pdftools_document *doc, pdftools_annotation_id id,
+                                             const char *key, char *buf, size_t buf_size,
+                                             size_t *out_size);
+
+/**
+ * The escape hatch for what the typed functions do not cover: copies the
+ * value of key (a name without the slash) in PDF syntax, e.g.
+ * "[ /OpenArrow /None ]" or "12 0 R", two-call pattern.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT (bad key), NOT_FOUND (no such
+ * annotation or key), BUFFER_TOO_SMALL.
+ */
+pdftools_status pdftools_annotation_get_raw(pdftools_document *doc, pdftools_annotation_id id,
+                                            const char *key, char *buf, size_t buf_size,
+                                            size_t *out_size);
+
+/**
+ * Sets key of the annotation to the object written in PDF syntax (direct
+ * objects only: no "n g R" references), or removes the key when syntax is
+ * NULL.  /Type, /Subtype, /P, /Parent and /Popup cannot be set this way.
+ * The annotation's appearance stream is not rebuilt.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT (bad key, unparsable syntax),
+ * NOT_FOUND, NOT_PERMITTED (a protected key, or the document's permissions).
+ */
+pdftools_status pdftools_annotation_set_raw(pdftools_document *doc, pdftools_annotation_id id,
+                                            const char *key, const char *syntax);
+
+/**
+ * Deletes the annotation from its page, together with the popup that
+ * belongs to it.  Their ids become stale.
+ * Errors: INVALID_HANDLE, NOT_FOUND, NOT_PERMITTED.
+ */
+pdftools_status pdftools_annotation_delete(pdftools_document *doc, pdftools_annotation_id id);
+
+/* ------------------------------------------------------------------------ */
 /* Saving                                                                    */
 /* ------------------------------------------------------------------------ */
 
