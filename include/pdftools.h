@@ -807,6 +807,67 @@ pdftools_status pdftools_annotation_set_raw(pdftools_document *doc, pdftools_ann
 pdftools_status pdftools_annotation_delete(pdftools_document *doc, pdftools_annotation_id id);
 
 /* ------------------------------------------------------------------------ */
+/* Rendering                                                                 */
+/* ------------------------------------------------------------------------ */
+
+/** Pixel layouts of rendered images (4 bytes per pixel). */
+typedef enum pdftools_pixel_format {
+  /** Bytes B, G, R, A with colour premultiplied by alpha (cairo's and most toolkits' form). */
+  PDFTOOLS_PIXEL_BGRA_PREMULTIPLIED = 0,
+  /** Bytes R, G, B, A with straight alpha (PIL's "RGBA"). */
+  PDFTOOLS_PIXEL_RGBA = 1
+} pdftools_pixel_format;
+
+/** Options for rendering.  Initialise with PDFTOOLS_RENDER_OPTIONS_INIT. */
+typedef struct pdftools_render_options {
+  /** Must be PDFTOOLS_RENDER_OPTIONS_VERSION. */
+  uint32_t version;
+  /** Pixels per display-space unit: 1.0 is 72 dpi, 2.0 is 144 dpi (above 0, at most 64). */
+  double scale;
+  /** A pdftools_pixel_format. */
+  int32_t format;
+  /** Left edge of the tile, in pixels of the whole page at this scale (0 for a whole page). */
+  int32_t tile_x;
+  /** Top edge of the tile, in pixels of the whole page at this scale. */
+  int32_t tile_y;
+  /** Background painted first, as 0xAARRGGBB (0 for transparent). */
+  uint32_t background;
+  /** Nonzero: draw annotations (with their appearance streams); 0: the page content only. */
+  int32_t draw_annotations;
+} pdftools_render_options;
+
+/** The version of pdftools_render_options this header describes. */
+#define PDFTOOLS_RENDER_OPTIONS_VERSION 1
+
+/** Default render options: scale 1, BGRA premultiplied, whole page, white, annotations drawn. */
+#define PDFTOOLS_RENDER_OPTIONS_INIT \
+  { PDFTOOLS_RENDER_OPTIONS_VERSION, 1.0, PDFTOOLS_PIXEL_BGRA_PREMULTIPLIED, 0, 0, 0xFFFFFFFFu, 1 }
+
+/**
+ * The pixel size of the whole page rendered at scale: its display size
+ * (rotated, cropped, UserUnit applied) times scale, rounded up.  Either
+ * out-pointer may be NULL.  Errors: INVALID_HANDLE, INVALID_ARGUMENT (scale),
+ * OUT_OF_RANGE.
+ */
+pdftools_status pdftools_page_render_size(pdftools_document *doc, int32_t page_index, double scale,
+                                          int32_t *out_width, int32_t *out_height);
+
+/**
+ * Renders page page_index, as a person sees it (rotation and crop applied),
+ * into the caller's buffer of width x height pixels with stride bytes per
+ * row (stride >= width * 4, a multiple of 4; the buffer holds at least
+ * stride * height bytes).  The pixels show the tile whose top-left corner is
+ * (tile_x, tile_y) in the whole scaled page; pass the size from
+ * pdftools_page_render_size and tile 0,0 for a whole page.  Unsaved changes
+ * are shown.  options NULL means PDFTOOLS_RENDER_OPTIONS_INIT.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT (NULL buffer, sizes, stride,
+ * options), OUT_OF_RANGE, DAMAGED (the page cannot be read), INTERNAL.
+ */
+pdftools_status pdftools_page_render(pdftools_document *doc, int32_t page_index,
+                                     const pdftools_render_options *options, void *buffer,
+                                     int32_t width, int32_t height, size_t stride);
+
+/* ------------------------------------------------------------------------ */
 /* Saving                                                                    */
 /* ------------------------------------------------------------------------ */
 
