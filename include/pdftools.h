@@ -501,16 +501,22 @@ pdftools_status pdftools_page_convert_rect(pdftools_document *doc, int32_t page_
  * reading order, which keeps columns together) and cached until the page
  * structure changes.  Characters are Unicode scalar values, indexed from 0 in
  * reading order; the page's plain text has a '\n' between lines and a ' '
- * between words, and each of those separators is a character too (flagged
- * PDFTOOLS_CHAR_GENERATED when the page has no glyph for it).  A range of
- * characters is [start, end).
+ * between words, and each of those separators is a character too, flagged
+ * PDFTOOLS_CHAR_GENERATED: the text layout rebuilds spaces and line breaks
+ * from glyph positions.  A line's range includes the '\n' that ends it.  A
+ * range of characters is [start, end).
+ *
+ * Reading order does not depend on a page's /Rotate: text is laid out as on
+ * the unrotated page.  Limits of poppler 22.12's text layout: text drawn
+ * mirrored (a negative horizontal scale) is not found; bidirectional
+ * embedding marks poppler adds around right-to-left runs are left out.
  */
 
 /** Flags of a character. */
 typedef enum pdftools_char_flags {
   /** White space (a space, a tab, a line break). */
   PDFTOOLS_CHAR_WHITESPACE = 1 << 0,
-  /** A separator the text layout inserted, with no glyph on the page. */
+  /** A separator (space, line break) the text layout inserted between glyphs. */
   PDFTOOLS_CHAR_GENERATED = 1 << 1,
   /** The last character of its line. */
   PDFTOOLS_CHAR_LINE_END = 1 << 2
@@ -522,7 +528,11 @@ typedef struct pdftools_char_info {
   uint32_t codepoint;
   /** pdftools_char_flags bits. */
   uint32_t flags;
-  /** The glyph's box in page space (an empty box at the pen position for generated characters). */
+  /**
+   * The glyph's box in page space.  A space's box is the gap between the
+   * words it separates when the layout knows it, else an empty box at the end
+   * of the glyph before it, as for line breaks.
+   */
   pdftools_rect box;
   /** The font size in points, 0 when unknown. */
   double font_size;
@@ -635,7 +645,7 @@ pdftools_status pdftools_select(pdftools_document *doc, int32_t page_a, pdftools
  * The rectangles of a selection on one page (page_index between its start
  * and end pages), one per line in reading order, in space; array pattern as
  * for pdftools_page_chars.  Each rectangle bounds the selected glyphs of its
- * line (generated separators excluded).
+ * line (separators excluded, so a line ends at its last glyph).
  * Errors: INVALID_HANDLE, INVALID_ARGUMENT (malformed selection, bad space),
  * OUT_OF_RANGE, BUFFER_TOO_SMALL.
  */
@@ -876,10 +886,21 @@ typedef enum pdftools_save_mode {
   /** Write a complete new file. */
   PDFTOOLS_SAVE_FULL = 0,
   /**
-   * Append only the changes to the original bytes, keeping signatures valid.
-   * Reserved: this version returns PDFTOOLS_E_UNSUPPORTED.
+   * Append only the changed and new objects to the original bytes (which stay
+   * a byte-exact prefix, so signatures stay valid), with a cross-reference
+   * section of the original's kind and /Prev.  Not possible for new, encrypted
+   * or repaired documents (PDFTOOLS_E_UNSUPPORTED; a full save keeps the
+   * encryption), nor with options that ask for a rewrite: linearize, object
+   * streams other than PRESERVE, compress_streams 0, REMOVE encryption
+   * (PDFTOOLS_E_INVALID_ARGUMENT).  After an incremental save to a path, later
+   * incremental saves append to what was written.
    */
-  PDFTOOLS_SAVE_INCREMENTAL = 1
+  PDFTOOLS_SAVE_INCREMENTAL = 1,
+  /**
+   * Incremental when the document has signature fields, incremental saving is
+   * possible and no option asks for a rewrite; full otherwise.
+   */
+  PDFTOOLS_SAVE_AUTO = 2
 } pdftools_save_mode;
 
 /** What to do with object streams when writing a full file. */
@@ -919,10 +940,10 @@ typedef struct pdftools_save_options {
 /** The version of pdftools_save_options this header describes. */
 #define PDFTOOLS_SAVE_OPTIONS_VERSION 1
 
-/** Default save options: full save, compressed, object streams kept, encryption kept. */
+/** Default save options: automatic mode, compressed, object streams kept, encryption kept. */
 #define PDFTOOLS_SAVE_OPTIONS_INIT                                                   \
   {                                                                                  \
-    PDFTOOLS_SAVE_OPTIONS_VERSION, PDFTOOLS_SAVE_FULL, 1,                            \
+    PDFTOOLS_SAVE_OPTIONS_VERSION, PDFTOOLS_SAVE_AUTO, 1,                            \
         PDFTOOLS_OBJECT_STREAMS_PRESERVE, 0, PDFTOOLS_ENCRYPTION_KEEP                \
   }
 
@@ -935,7 +956,7 @@ typedef struct pdftools_save_options {
  * path is a symbolic link, the file it points to is replaced and the link
  * stays.  After success the document counts as unmodified.
  * Errors: INVALID_HANDLE, INVALID_ARGUMENT (path NULL, bad options),
- * UNSUPPORTED (incremental mode), FILE_NOT_FOUND (folder missing),
+ * UNSUPPORTED (incremental mode impossible), FILE_NOT_FOUND (folder missing),
  * PERMISSION_DENIED, NOT_A_FILE (path is a folder, FIFO, device, ...), IO,
  * INTERNAL.
  */

@@ -30,7 +30,8 @@ import Testing
     #expect(contains(try bytes(document, linear), "/Linearized"))
     var incremental = SaveOptions()
     incremental.mode = .incremental
-    expectError(.unsupported) { () throws(PDFError) in
+    incremental.linearize = true
+    expectError(.invalidArgument) { () throws(PDFError) in
       try document.withSavedBytes(incremental) { (_) throws(PDFError) in 0 }
     }
     var raw = SaveOptions()
@@ -86,8 +87,9 @@ import Testing
     incremental.mode = .incremental
     let existing = folder.appendingPathComponent("keep.pdf").path
     try Data("original".utf8).write(to: URL(fileURLWithPath: existing))
+    let fresh = try Document.makeNew()
     expectError(.unsupported) { () throws(PDFError) in
-      try document.save(to: existing, options: incremental)
+      try fresh.save(to: existing, options: incremental)
     }
     #expect(try Data(contentsOf: URL(fileURLWithPath: existing)) == Data("original".utf8))
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["keep.pdf"])

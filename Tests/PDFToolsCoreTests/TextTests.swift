@@ -171,7 +171,8 @@ import Testing
     try document.insertBlankPage(at: 0, width: 100, height: 100)
     try document.setMetadata("Title", "changed")
     #expect(try document.text(ofPage: 0).text.isEmpty)
-    #expect(try document.text(ofPage: 1).text == "Hello World\nSecond line")
+    let pageOne = try document.text(ofPage: 1).text
+    #expect(pageOne == "Hello World\nSecond line")
     #expect(try document.text(ofPage: 5).text.hasPrefix("Résumé"))
   }
 

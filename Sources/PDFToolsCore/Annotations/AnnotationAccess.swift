@@ -57,6 +57,7 @@ extension Document {
     try locked { () throws(PDFError) in
       try requirePermission(.annotate, "change annotations")
       let object = try annotationObject(id).object
+      recordChange(object)
       guard let syntax else {
         qpdf_oh_remove_key(qpdf.data, object, "/" + key)
         try commitChange("remove /\(key) from annotation \(id)")
@@ -93,6 +94,7 @@ extension Document {
           || qpdf.entry(item, "/Parent").flatMap { qpdf.identity($0) } == target
             && qpdf.entry(item, "/Subtype").flatMap { qpdf.name($0) } == "Popup"
         if identity == target || isPopupOfTarget {
+          recordChange(qpdf.identity(annots) == nil ? page : annots)
           qpdf_oh_erase_item(qpdf.data, annots, Int32(position))
           removed.append(identity)
         }

@@ -62,6 +62,8 @@ extension Document {
         // A direct annotation dictionary: give it an object of its own, in place.
         object = qpdf_make_indirect_object(qpdf.data, item)
         qpdf_oh_set_array_item(qpdf.data, annots, Int32(position), object)
+        recordChange(object)
+        recordChange(qpdf.identity(annots) == nil ? page : annots)
       }
       guard let identity = qpdf.identity(object) else { continue }
       result.append(annotationIndex.id(for: identity, page: pageIdentity))

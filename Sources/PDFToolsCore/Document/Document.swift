@@ -24,6 +24,9 @@ public final class Document: @unchecked Sendable {
   var inheritedCache: [ObjectIdentity: InheritedAttributes] = [:]
   /// The poppler view of the current bytes; nil until needed and after changes.
   var popplerView: PopplerView? = nil
+  /// The poppler view text is read from (pages turned upright); nil until needed and after
+  /// changes.
+  var textView: PopplerView? = nil
   /// Text pages by page index, built lazily; kept across changes that leave pages alone.
   var textCache: [Int: TextPage] = [:]
   /// Font names and sizes of text pages, read when asked for.
@@ -36,6 +39,14 @@ public final class Document: @unchecked Sendable {
   var annotationIndex = AnnotationIndex()
   /// The /PageLabels ranges, read lazily.
   var labelRanges: [PageLabelRange]? = nil
+  /// The objects changed or created since ``incrementalBase``, for incremental saves and for
+  /// the poppler view.
+  var changedObjects = Set<ObjectIdentity>()
+  /// The bytes an incremental save appends to: the opened file, then each incremental save's
+  /// output. Nil for new documents.
+  var incrementalBase: OwnedBytes?
+  /// Object numbers from here on did not exist in ``incrementalBase``: they are new.
+  var baseObjectLimit: Int32 = 0
   /// Counts changes; compared with ``savedChangeCount`` for ``isModified``.
   var changeCount = 0
   /// The value of ``changeCount`` at the last save to a path (or at open).
@@ -51,6 +62,50 @@ public final class Document: @unchecked Sendable {
     self.openedAsOwner = openedAsOwner
     self.password = password
     self.geometryCache = Array(repeating: nil, count: pageCount)
+    self.incrementalBase = isNew ? nil : qpdf.source
+    self.baseObjectLimit = Int32(clamping: qpdf.entry(qpdf.trailer, "/Size").flatMap { qpdf.integer($0) } ?? 0)
+  }
+
+  /// Every object changed or created since ``incrementalBase``: the ones recorded, plus the
+  /// ones qpdf made by itself (it makes objects when it rewrites the page tree). Call under
+  /// the lock.
+  func objectsToAppend() -> [ObjectIdentity] {
+    var objects = changedObjects
+    // qpdf numbers new objects after the highest one it knows; making a throwaway null object
+    // tells that number without creating placeholders (looking up unknown numbers would).
+    let marker = qpdf_make_indirect_object(qpdf.data, qpdf_oh_new_null(qpdf.data))
+    let next = qpdf_oh_get_object_id(qpdf.data, marker)
+    var number = max(baseObjectLimit, 1)
+    while number < next {
+      let object = qpdf_get_object_by_id(qpdf.data, number, 0)
+      if qpdf_oh_is_null(qpdf.data, object) == QPDF_FALSE {
+        objects.insert(ObjectIdentity(number: number, generation: 0))
+      }
+      number += 1
+    }
+    return objects.sorted { $0.number < $1.number }
+  }
+
+  /// True when changes can be appended to ``incrementalBase``: the document has one, is not
+  /// encrypted (the appended objects would have to be encrypted too), and was not repaired
+  /// (the file's own cross-reference data does not match the objects as read).
+  var canWriteIncrementally: Bool {
+    incrementalBase != nil && !wasRepaired && qpdf_is_encrypted(qpdf.data) == QPDF_FALSE
+  }
+
+  /// Why incremental writing is impossible, for error messages; nil when it is possible.
+  var incrementalObstacle: String? {
+    if incrementalBase == nil { return "a new document has no original to append to" }
+    if wasRepaired { return "the file was damaged and repaired when opened" }
+    if qpdf_is_encrypted(qpdf.data) != QPDF_FALSE {
+      return "appending to an encrypted document is not supported (a full save keeps the encryption)"
+    }
+    return nil
+  }
+
+  /// Notes that `object` is about to change or was just created; call under the lock.
+  func recordChange(_ object: qpdf_oh) {
+    if let identity = qpdf.identity(object) { changedObjects.insert(identity) }
   }
 
   /// Runs `body` under the document lock and releases the qpdf handles it made.
@@ -103,6 +158,7 @@ public final class Document: @unchecked Sendable {
   func noteChange() {
     changeCount &+= 1
     popplerView = nil
+    textView = nil
   }
 }
 

@@ -28,6 +28,7 @@ extension Document {
       if let existing = info, !qpdf.isDictionary(existing) { info = nil }
       guard let value else {
         if let info, qpdf.value(info, key) != nil {
+          recordChange(info)
           qpdf_oh_remove_key(qpdf.data, info, "/" + key)
           try commitChange("remove metadata \(key)")
         }
@@ -40,6 +41,7 @@ extension Document {
         dict = qpdf_make_indirect_object(qpdf.data, qpdf_oh_new_dictionary(qpdf.data))
         qpdf_oh_replace_key(qpdf.data, qpdf.trailer, "/Info", dict)
       }
+      recordChange(dict)
       qpdf_oh_replace_key(qpdf.data, dict, "/" + key, qpdf_oh_new_unicode_string(qpdf.data, value))
       try commitChange("set metadata \(key)")
     }

@@ -31,6 +31,9 @@ extension Document {
         qpdf_add_page_at(data, data, indirect, QPDF_TRUE, before)
       }
       try commitChange("insert a page")
+      // qpdf rewrites the page tree when pages are added: every page and the root node change.
+      if let pages = qpdf.value(qpdf.root, "Pages") { recordChange(pages) }
+      for position in 0...geometryCache.count { recordChange(qpdf_get_page_n(data, position)) }
       geometryCache.insert(nil, at: index)
       inheritedCache.removeAll()
       textCache = Dictionary(uniqueKeysWithValues: textCache.map { ($0 >= index ? $0 + 1 : $0, $1) })

@@ -6,8 +6,12 @@ public struct SaveOptions: Sendable, Equatable {
   public enum Mode: Int32, Sendable {
     /// Write a complete new file.
     case full = 0
-    /// Append the changes to the original bytes (not supported yet).
+    /// Append the changed and new objects to the original bytes, which stay a byte-exact
+    /// prefix (signatures stay valid).
     case incremental = 1
+    /// Incremental for documents with signature fields (when possible and no option asks for
+    /// a rewrite), full otherwise.
+    case automatic = 2
   }
 
   /// What to do with object streams.
@@ -20,8 +24,8 @@ public struct SaveOptions: Sendable, Equatable {
     case generate = 2
   }
 
-  /// Full or incremental.
-  public var mode: Mode = .full
+  /// Full, incremental or automatic.
+  public var mode: Mode = .automatic
   /// Compress uncompressed streams; when false, streams are written exactly as they are.
   public var compressStreams = true
   /// Object stream handling.
@@ -31,7 +35,10 @@ public struct SaveOptions: Sendable, Equatable {
   /// Write an unencrypted file even when the document is encrypted.
   public var removeEncryption = false
 
-  /// The default options: full save, compressed, object streams kept, encryption kept.
+  /// True when an option asks for a rewrite that an incremental save cannot do.
+  var needsRewrite: Bool { linearize || objectStreams != .preserve || removeEncryption || !compressStreams }
+
+  /// The default options: automatic mode, compressed, object streams kept, encryption kept.
   public init() {}
 }
 
@@ -41,8 +48,12 @@ extension Document {
     _ options: SaveOptions, _ body: (UnsafeRawBufferPointer) throws(PDFError) -> T
   ) throws(PDFError) -> T {
     try locked { () throws(PDFError) -> T in
-      let bytes = try writeLocked(options)
-      return try body(bytes)
+      if try resolvedMode(options) == .incremental {
+        let bytes = try incrementalBytes()
+        return try bytes.withUnsafeBytes { buffer in Result { () throws(PDFError) -> T in try body(buffer) } }
+          .get()
+      }
+      return try body(try writeLocked(options))
     }
   }
 
@@ -50,18 +61,62 @@ extension Document {
   public func save(to path: String, options: SaveOptions = SaveOptions()) throws(PDFError) {
     guard !path.isEmpty else { throw PDFError(.invalidArgument, "the path is empty") }
     try locked { () throws(PDFError) in
-      let bytes = try writeLocked(options)
-      try FileIO.writeAtomically(path, bytes)
+      if try resolvedMode(options) == .incremental {
+        let bytes = try incrementalBytes()
+        try bytes.withUnsafeBytes { buffer in
+          Result { () throws(PDFError) in try FileIO.writeAtomically(path, buffer) }
+        }.get()
+        // The file now holds everything: later incremental saves append to it.
+        if let rebased = bytes.withUnsafeBytes({ OwnedBytes(copying: $0) }) {
+          let written = objectsToAppend()
+          incrementalBase = rebased
+          changedObjects.removeAll()
+          baseObjectLimit = max(baseObjectLimit, (written.last?.number ?? 0) + 1)
+        }
+      } else {
+        try FileIO.writeAtomically(path, try writeLocked(options))
+      }
       savedChangeCount = changeCount
     }
+  }
+
+  /// The mode a save with `options` uses; call under the lock.
+  private func resolvedMode(_ options: SaveOptions) throws(PDFError) -> SaveOptions.Mode {
+    switch options.mode {
+    case .full:
+      return .full
+    case .incremental:
+      if let obstacle = incrementalObstacle {
+        throw PDFError(.unsupported, "cannot save incrementally: \(obstacle)")
+      }
+      if options.needsRewrite {
+        throw PDFError(
+          .invalidArgument,
+          "incremental saves keep the file as it is: linearize, object stream, compression and encryption options need a full save")
+      }
+      return .incremental
+    case .automatic:
+      let signed = hasSignatureFieldsLocked()
+      return signed && canWriteIncrementally && !options.needsRewrite ? .incremental : .full
+    }
+  }
+
+  /// The base bytes followed by an update holding every changed object; call under the lock.
+  func incrementalBytes() throws(PDFError) -> [UInt8] {
+    guard let base = incrementalBase else {
+      throw PDFError(.unsupported, "cannot save incrementally: a new document has no original to append to")
+    }
+    var bytes = Array(base.buffer)
+    let objects = objectsToAppend()
+    if !objects.isEmpty {
+      bytes += try IncrementalWriter(qpdf: qpdf, base: base.buffer).update(objects: objects)
+    }
+    return bytes
   }
 
   /// Runs qpdf's writer into memory; the bytes stay valid until the next qpdf call. Call under
   /// the lock.
   func writeLocked(_ options: SaveOptions) throws(PDFError) -> UnsafeRawBufferPointer {
-    guard options.mode == .full else {
-      throw PDFError(.unsupported, "incremental saving is not supported in this version")
-    }
     let data = qpdf.data
     _ = qpdf_init_write_memory(data)
     qpdf_set_compress_streams(data, options.compressStreams ? QPDF_TRUE : QPDF_FALSE)

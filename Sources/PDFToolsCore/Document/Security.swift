@@ -57,13 +57,16 @@ extension Document {
 
   /// True when the document has a signature form field (/FT /Sig), signed or not.
   public var hasSignatureFields: Bool {
-    (try? locked { () throws(PDFError) -> Bool in
-      guard let form = qpdf.value(qpdf.root, "AcroForm"),
-        let fields = qpdf.value(form, "Fields").flatMap({ qpdf.items($0) })
-      else { return false }
-      var seen = Set<ObjectIdentity>()
-      return fields.contains { hasSignature($0, inheritedType: nil, depth: 0, seen: &seen) }
-    }) ?? false
+    (try? locked { () throws(PDFError) -> Bool in hasSignatureFieldsLocked() }) ?? false
+  }
+
+  /// Whether the document has signature fields; call under the lock.
+  func hasSignatureFieldsLocked() -> Bool {
+    guard let form = qpdf.value(qpdf.root, "AcroForm"),
+      let fields = qpdf.value(form, "Fields").flatMap({ qpdf.items($0) })
+    else { return false }
+    var seen = Set<ObjectIdentity>()
+    return fields.contains { hasSignature($0, inheritedType: nil, depth: 0, seen: &seen) }
   }
 
   /// Whether the field or one of its kids is a signature field.

@@ -15,13 +15,13 @@ public struct AffineTransform: Sendable, Equatable {
 
   /// Maps a rectangle: the normalized rectangle around its mapped corners.
   public func apply(_ rect: Rect) -> Rect {
-    let corners = [
-      apply(Point(rect.x0, rect.y0)), apply(Point(rect.x1, rect.y0)),
-      apply(Point(rect.x0, rect.y1)), apply(Point(rect.x1, rect.y1)),
-    ]
-    let xs = corners.map(\.x)
-    let ys = corners.map(\.y)
-    return Rect(xs.min() ?? 0, ys.min() ?? 0, xs.max() ?? 0, ys.max() ?? 0)
+    let p1 = apply(Point(rect.x0, rect.y0))
+    let p2 = apply(Point(rect.x1, rect.y0))
+    let p3 = apply(Point(rect.x0, rect.y1))
+    let p4 = apply(Point(rect.x1, rect.y1))
+    return Rect(
+      min(min(p1.x, p2.x), min(p3.x, p4.x)), min(min(p1.y, p2.y), min(p3.y, p4.y)),
+      max(max(p1.x, p2.x), max(p3.x, p4.x)), max(max(p1.y, p2.y), max(p3.y, p4.y)))
   }
 
   /// Maps each corner of a quad (the corner order is kept).

@@ -1,16 +1,65 @@
 import CPoppler
+import CQPDF
 
 extension Document {
-  /// The poppler view of the current document; call under the lock.
+  /// The poppler view of the current document, for rendering; call under the lock.
   ///
-  /// An unchanged document is shown from the bytes it was opened from; after changes, from a
-  /// full write of the current model (O(document); the incremental writer will make it
-  /// O(changes)).
+  /// An unchanged document is shown from the bytes it was opened from; after changes, from
+  /// those bytes plus an incremental update of the changed objects (O(changes)), or from a full
+  /// write where no update can be appended (new, encrypted or repaired documents).
   func currentPopplerView() throws(PDFError) -> PopplerView {
     if let view = popplerView { return view }
+    let view = try makePopplerView(zeroRotation: [])
+    popplerView = view
+    return view
+  }
+
+  /// The poppler view for text: like ``currentPopplerView()``, but with every page's /Rotate
+  /// set to 0, so that poppler's reading order and its word gaps do not depend on how a page
+  /// is turned (poppler 22.12 reads /Rotate 270 pages bottom line first). Text boxes are mapped
+  /// back to page space without rotation. Call under the lock.
+  func textPopplerView() throws(PDFError) -> PopplerView {
+    if let view = textView { return view }
+    var rotated: [Int] = []
+    for index in 0..<geometryCache.count where try geometry(index).rotation != 0 {
+      rotated.append(index)
+    }
+    let view = rotated.isEmpty ? try currentPopplerView() : try makePopplerView(zeroRotation: rotated)
+    textView = view
+    return view
+  }
+
+  /// Builds a poppler view of the current document with /Rotate 0 on the pages listed.
+  private func makePopplerView(zeroRotation pages: [Int]) throws(PDFError) -> PopplerView {
+    if pages.isEmpty, changeCount == 0, !isNew, let source = qpdf.source,
+      let view = try? PopplerView(copying: source.buffer, password: password),
+      view.pageCount == geometryCache.count
+    {
+      return view
+    }
+    // Turn the pages upright in the model for the time it takes to write them out.
+    var restore: [(page: qpdf_oh, value: qpdf_oh?)] = []
+    var objects = Set(objectsToAppend())
+    for index in pages {
+      let page = qpdf_get_page_n(qpdf.data, index)
+      restore.append((page, qpdf.entry(page, "/Rotate")))
+      qpdf_oh_replace_key(qpdf.data, page, "/Rotate", qpdf_oh_new_integer(qpdf.data, 0))
+      if let identity = qpdf.identity(page) { objects.insert(identity) }
+    }
+    defer {
+      for (page, value) in restore {
+        if let value {
+          qpdf_oh_replace_key(qpdf.data, page, "/Rotate", value)
+        } else {
+          qpdf_oh_remove_key(qpdf.data, page, "/Rotate")
+        }
+      }
+    }
     var view: PopplerView? = nil
-    if changeCount == 0, !isNew, let source = qpdf.source {
-      view = try? PopplerView(copying: source.buffer, password: password)
+    if canWriteIncrementally, let base = incrementalBase {
+      var bytes = Array(base.buffer)
+      bytes += try IncrementalWriter(qpdf: qpdf, base: base.buffer).update(objects: Array(objects))
+      view = bytes.withUnsafeBytes { try? PopplerView(copying: $0, password: password) }
     }
     // Damaged files may be repaired differently by poppler; page indices must be qpdf's.
     if view?.pageCount != geometryCache.count {
@@ -19,7 +68,6 @@ extension Document {
     guard let view, view.pageCount == geometryCache.count else {
       throw PDFError(.damaged, "poppler does not see the document's \(geometryCache.count) pages")
     }
-    popplerView = view
     return view
   }
 
@@ -27,9 +75,8 @@ extension Document {
   func textPage(_ index: Int) throws(PDFError) -> TextPage {
     try checkPageIndex(index)
     if let cached = textCache[index] { return cached }
-    let rotation = try geometry(index).rotation
-    let view = try currentPopplerView()
-    guard let page = view.withPage(index, { TextPage(page: $0, rotation: rotation) }) else {
+    let view = try textPopplerView()
+    guard let page = view.withPage(index, { TextPage(page: $0, rotation: 0) }) else {
       throw PDFError(.damaged, "poppler cannot read page \(index)")
     }
     textCache[index] = page
@@ -40,7 +87,7 @@ extension Document {
   func textFonts(_ index: Int) throws(PDFError) -> TextFonts {
     if let cached = fontCache[index] { return cached }
     let count = try textPage(index).chars.count
-    let view = try currentPopplerView()
+    let view = try textPopplerView()
     guard let fonts = view.withPage(index, { TextFonts(page: $0, count: count) }) else {
       throw PDFError(.damaged, "poppler cannot read page \(index)")
     }

@@ -52,7 +52,7 @@ struct FoldedText {
         index += 2  // "exam-\nple" reads "example"
         continue
       }
-      if scalar.properties.isWhitespace {
+      if TextPage.isSpace(scalar) {
         if !lastWasSpace {
           scalars.append(0x20)
           origins.append(index)

@@ -58,13 +58,20 @@ public struct TextPage: Sendable {
   }
 
   /// Reads the text of a poppler page whose display orientation is `rotation`.
+  ///
+  /// poppler adds bidirectional embedding marks (U+202A...) around right-to-left runs; they
+  /// have no boxes in its layout, so they are left out here to keep characters and boxes
+  /// paired.
   init(page: OpaquePointer, rotation: Int) {
     guard let raw = poppler_page_get_text(page) else {
       self = .empty
       return
     }
-    let text = String(cString: raw)
+    let full = String(cString: raw)
     g_free(raw)
+    var scalars = String.UnicodeScalarView()
+    scalars.append(contentsOf: full.unicodeScalars.lazy.filter { !TextPage.isDirectionMark($0) })
+    let text = String(scalars)
     var rectangles: UnsafeMutablePointer<PopplerRectangle>? = nil
     var count: guint = 0
     _ = poppler_page_get_text_layout(page, &rectangles, &count)
@@ -82,6 +89,21 @@ public struct TextPage: Sendable {
     }
   }
 
+  /// Bidirectional formatting characters (LRM, RLM, LRE...PDF, LRI...PDI).
+  static func isDirectionMark(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
+    default: return false
+    }
+  }
+
+  /// White space, with a fast path for ASCII.
+  static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+    let value = scalar.value
+    if value < 0x80 { return value == 0x20 || (value >= 0x09 && value <= 0x0D) }
+    return scalar.properties.isWhitespace
+  }
+
   /// Builds the page from its text and a source of poppler boxes (already in page space, with
   /// whether poppler gave a real, non-degenerate box).
   static func build(text: String, box: (Int) -> (Rect, Bool)?) -> TextPage {
@@ -92,12 +114,11 @@ public struct TextPage: Sendable {
     var lineStart = 0
     var wordStart: Int? = nil
     for (index, scalar) in text.unicodeScalars.enumerated() {
-      let isSpace = scalar.properties.isWhitespace
+      let isSpace = TextPage.isSpace(scalar)
       let found = box(index)
       var flags: TextChar.Flags = []
-      if isSpace { flags.insert(.whitespace) }
-      if isSpace && !(found?.1 ?? false) { flags.insert(.generated) }
-      if scalar == "\n" { flags.insert(.generated) }
+      // poppler rebuilds spaces and line breaks from glyph positions: they are all generated.
+      if isSpace { flags.formUnion([.whitespace, .generated]) }
       if isSpace, let start = wordStart {
         words.append(start..<index)
         wordStart = nil
@@ -106,7 +127,8 @@ public struct TextPage: Sendable {
       }
       let line = Int32(clamping: lines.count)
       let word: Int32 = isSpace ? -1 : Int32(clamping: words.count)
-      let rect = flags.contains(.generated) ? Rect(0, 0, 0, 0) : (found?.0 ?? Rect(0, 0, 0, 0))
+      // A space keeps the box of the gap it stands for when poppler gives one.
+      let rect = found.map { $0.1 || !isSpace ? $0.0 : Rect(0, 0, 0, 0) } ?? Rect(0, 0, 0, 0)
       chars.append(TextChar(scalar: scalar, box: rect, flags: flags, word: word, line: line))
       if scalar == "\n" {
         chars[index].flags.insert(.lineEnd)
@@ -144,7 +166,7 @@ public struct TextPage: Sendable {
       var previous: Rect? = nil
       for index in line {
         if chars[index].flags.contains(.generated) {
-          guard let glyph = previous else { continue }
+          guard chars[index].box.isEmpty, let glyph = previous else { continue }
           switch directions[lineIndex] {
           case 90: chars[index].box = Rect(glyph.x0, glyph.y1, glyph.x1, glyph.y1)
           case 180: chars[index].box = Rect(glyph.x0, glyph.y0, glyph.x0, glyph.y1)

@@ -1,0 +1,161 @@
+import CQPDF
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// Writes an incremental update: the changed and new objects of a document appended to its
+/// original bytes, with a cross-reference section of the original's kind (table or stream) and
+/// /Prev pointing at the original's last one. The original bytes stay a byte-exact prefix.
+struct IncrementalWriter {
+  /// The document model.
+  let qpdf: QPDF
+  /// The bytes being appended to.
+  let base: UnsafeRawBufferPointer
+
+  /// Builds the update: the bytes to append after `base`. `objects` are the objects to write;
+  func update(objects: [ObjectIdentity]) throws(PDFError)
+    -> [UInt8]
+  {
+    guard let previous = IncrementalWriter.lastStartXref(base) else {
+      throw PDFError(.unsupported, "the original has no readable startxref; use a full save")
+    }
+    let useStream = IncrementalWriter.xrefIsStream(base, at: previous)
+    var out: [UInt8] = []
+    if base.last != UInt8(ascii: "\n") && base.last != UInt8(ascii: "\r") { out.append(0x0A) }
+    var offsets: [(ObjectIdentity, Int)] = []
+    for object in objects.sorted(by: { $0.number < $1.number }) {
+      offsets.append((object, base.count + out.count))
+      out += Array("\(object.number) \(object.generation) obj\n".utf8)
+      try appendBody(of: object, to: &out)
+      out += Array("\nendobj\n".utf8)
+    }
+    let trailer = qpdf.trailer
+    var size = qpdf.entry(trailer, "/Size").flatMap { qpdf.integer($0) } ?? 0
+    size = max(size, (offsets.map { Int($0.0.number) }.max() ?? 0) + 1)
+    var extra = ""
+    for key: StaticString in ["/Root", "/Info", "/ID"] {
+      // References stay references: qpdf_oh_unparse does not resolve the top level.
+      if let value = qpdf.entry(trailer, key), let text = qpdf_oh_unparse(qpdf.data, value) {
+        extra += " \(key) \(String(cString: text))"
+      }
+    }
+    let xrefOffset = base.count + out.count
+    if useStream {
+      let number = size
+      offsets.append((ObjectIdentity(number: Int32(number), generation: 0), xrefOffset))
+      let entries = offsets.sorted { $0.0.number < $1.0.number }
+      var data: [UInt8] = []
+      for (object, offset) in entries {
+        data.append(1)
+        for shift in stride(from: 24, through: 0, by: -8) { data.append(UInt8((offset >> shift) & 0xFF)) }
+        data.append(UInt8((Int(object.generation) >> 8) & 0xFF))
+        data.append(UInt8(Int(object.generation) & 0xFF))
+      }
+      let index = IncrementalWriter.runs(entries.map { Int($0.0.number) }).map { "\($0.start) \($0.count)" }
+        .joined(separator: " ")
+      out += Array(
+        "\(number) 0 obj\n<< /Type /XRef /Size \(number + 1) /W [1 4 2] /Index [\(index)] /Prev \(previous)\(extra) /Length \(data.count) >>\nstream\n"
+          .utf8)
+      out += data
+      out += Array("\nendstream\nendobj\n".utf8)
+    } else {
+      var table = "xref\n"
+      let entries = offsets.sorted { $0.0.number < $1.0.number }
+      var position = 0
+      for run in IncrementalWriter.runs(entries.map { Int($0.0.number) }) {
+        table += "\(run.start) \(run.count)\n"
+        for _ in 0..<run.count {
+          let (object, offset) = entries[position]
+          let digits = String(offset)
+          let generation = String(object.generation)
+          table += String(repeating: "0", count: max(0, 10 - digits.count)) + digits + " "
+            + String(repeating: "0", count: max(0, 5 - generation.count)) + generation + " n \n"
+          position += 1
+        }
+      }
+      table += "trailer\n<< /Size \(size) /Prev \(previous)\(extra) >>\n"
+      out += Array(table.utf8)
+    }
+    out += Array("startxref\n\(xrefOffset)\n%%EOF\n".utf8)
+    return out
+  }
+
+  /// Appends the text of one object (a stream with its raw, still-encoded data).
+  private func appendBody(of identity: ObjectIdentity, to out: inout [UInt8]) throws(PDFError) {
+    let object = qpdf_get_object_by_id(qpdf.data, identity.number, identity.generation)
+    if qpdf_oh_is_stream(qpdf.data, object) != QPDF_FALSE {
+      var filtered: QPDF_BOOL = QPDF_FALSE
+      var data: UnsafeMutablePointer<UInt8>? = nil
+      var length = 0
+      _ = qpdf_oh_get_stream_data(qpdf.data, object, qpdf_dl_none, &filtered, &data, &length)
+      defer { free(data) }
+      do {
+        try qpdf.check()
+      } catch {
+        throw PDFError(.internal, "cannot read stream \(identity.number): \(error.text)")
+      }
+      let dictionary = qpdf_oh_get_dict(qpdf.data, object)
+      qpdf_oh_replace_key(qpdf.data, dictionary, "/Length", qpdf_oh_new_integer(qpdf.data, Int64(length)))
+      out += unparsed(dictionary)
+      out += Array("\nstream\n".utf8)
+      if let data, length > 0 { out += UnsafeBufferPointer(start: data, count: length) }
+      out += Array("\nendstream".utf8)
+      return
+    }
+    out += unparsed(object)
+  }
+
+  /// The PDF syntax of an object's own value (top level resolved, references inside kept), as
+  /// bytes: strings in it hold PDFDocEncoding or UTF-16, not UTF-8.
+  private func unparsed(_ object: qpdf_oh) -> [UInt8] {
+    guard let text = qpdf_oh_unparse_resolved(qpdf.data, object) else { return Array("null".utf8) }
+    let length = qpdf_get_last_string_length(qpdf.data)
+    return Array(UnsafeRawBufferPointer(start: text, count: length))
+  }
+
+  /// Consecutive runs of sorted object numbers, for xref subsections.
+  static func runs(_ numbers: [Int]) -> [(start: Int, count: Int)] {
+    var result: [(start: Int, count: Int)] = []
+    for number in numbers {
+      if let last = result.last, last.start + last.count == number {
+        result[result.count - 1].count += 1
+      } else {
+        result.append((number, 1))
+      }
+    }
+    return result
+  }
+
+  /// The offset after the last "startxref" keyword near the end of the file.
+  static func lastStartXref(_ bytes: UnsafeRawBufferPointer) -> Int? {
+    let keyword = Array("startxref".utf8)
+    let searchFrom = max(0, bytes.count - 4096)
+    guard bytes.count >= keyword.count else { return nil }
+    var position = bytes.count - keyword.count
+    while position >= searchFrom {
+      if (0..<keyword.count).allSatisfy({ bytes[position + $0] == keyword[$0] }) {
+        var index = position + keyword.count
+        while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
+        var value = 0
+        var digits = 0
+        while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39, digits < 15 {
+          value = value * 10 + Int(bytes[index] - 0x30)
+          digits += 1
+          index += 1
+        }
+        return digits > 0 && value < bytes.count ? value : nil
+      }
+      position -= 1
+    }
+    return nil
+  }
+
+  /// True when the cross-reference section at `offset` is a stream ("n g obj"), not a table.
+  static func xrefIsStream(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> Bool {
+    guard offset >= 0, offset + 4 <= bytes.count else { return false }
+    return !(bytes[offset] == UInt8(ascii: "x") && bytes[offset + 1] == UInt8(ascii: "r"))
+  }
+}

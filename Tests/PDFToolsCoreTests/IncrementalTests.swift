@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+
+@testable import PDFToolsCore
+
+/// Incremental saves: the original stays a prefix, only changes are appended, readers agree.
+@Suite struct IncrementalTests {
+  private func bytes(_ document: Document, _ mode: SaveOptions.Mode = .incremental) throws -> [UInt8] {
+    var options = SaveOptions()
+    options.mode = mode
+    return try document.withSavedBytes(options) { (bytes) throws(PDFError) in Array(bytes) }
+  }
+
+  /// Runs a command and returns its exit status and output.
+  private func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  }
+
+  @Test(arguments: [
+    "pdf20-simple.pdf", "qpdf-object-streams.pdf", "pdfjs-annotation-line.pdf",
+    "qpdf-incremental-3-revisions.pdf", "samplefiles-geotopo-117-pages.pdf",
+  ])
+  func originalStaysAPrefixAndQPDFAgrees(name: String) throws {
+    let original = Array(try Data(contentsOf: URL(fileURLWithPath: Fixtures.corpusFile(name))))
+    let document = try Document.open(bytes: original)
+    try document.setMetadata("Title", "appended – ü")
+    if let annotation = try document.annotations(onPage: 0).first {
+      try document.setAnnotationRawValue(annotation, key: "Contents", syntax: "(changed)")
+    }
+    let saved = try bytes(document)
+    #expect(saved.starts(with: original), "byte-exact prefix")
+    let appended = saved.count - original.count
+    #expect(appended > 0 && appended < 4096, "\(name): \(appended) bytes appended")
+    let folder = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("out.pdf").path
+    try Data(saved).write(to: URL(fileURLWithPath: path))
+    let check = try run(["qpdf", "--check", path])
+    #expect(check.status == 0 || check.status == 3, "\(name): \(check.output)")
+    #expect(!check.output.contains("ERROR"))
+    let reopened = try Document.open(bytes: saved)
+    #expect(try reopened.metadata("Title") == "appended – ü")
+    #expect(reopened.pageCount == document.pageCount)
+  }
+
+  @Test func appendedSizeFollowsTheChangeNotTheDocument() throws {
+    let small = try Document.open(path: Fixtures.corpusFile("pdf20-simple.pdf"))
+    let large = try Document.open(path: Fixtures.corpusFile("samplefiles-geotopo-117-pages.pdf"))
+    var sizes: [Int] = []
+    for document in [small, large] {
+      let before = try bytes(document).count
+      try document.setMetadata("Subject", "one change")
+      sizes.append(try bytes(document).count - before)
+    }
+    #expect(abs(sizes[0] - sizes[1]) < 1024, "appended \(sizes)")
+  }
+
+  @Test func signaturesStayValid() throws {
+    for name in ["qpdf-digitally-signed.pdf", "pdfium-two-signatures.pdf"] {
+      let document = try Document.open(path: Fixtures.corpusFile(name))
+      #expect(document.hasSignatureFields)
+      try document.setMetadata("Title", "after signing")
+      let folder = try Fixtures.temporaryFolder()
+      defer { try? FileManager.default.removeItem(at: folder) }
+      let path = folder.appendingPathComponent("signed.pdf").path
+      try document.save(to: path)  // automatic mode: incremental for signed documents
+      let saved = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+      let original = Array(try Data(contentsOf: URL(fileURLWithPath: Fixtures.corpusFile(name))))
+      #expect(saved.starts(with: original), "\(name) was saved incrementally")
+      let before = try run(["pdfsig", Fixtures.corpusFile(name)])
+      let after = try run(["pdfsig", path])
+      let validBefore = before.output.components(separatedBy: "Signature is Valid").count
+      let validAfter = after.output.components(separatedBy: "Signature is Valid").count
+      #expect(validAfter == validBefore, "\(name): \(after.output)")
+      if name == "qpdf-digitally-signed.pdf" { #expect(validBefore > 1, "this file's signature verifies") }
+      #expect(try Document.open(path: path).metadata("Title") == "after signing")
+    }
+  }
+
+  @Test func laterSavesAppendToWhatWasWritten() throws {
+    let folder = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("doc.pdf").path
+    try FileManager.default.copyItem(atPath: Fixtures.corpusFile("qpdf-object-streams.pdf"), toPath: path)
+    let document = try Document.open(path: path)
+    var options = SaveOptions()
+    options.mode = .incremental
+    try document.setMetadata("Title", "first")
+    try document.save(to: path, options: options)
+    let first = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+    try document.setMetadata("Title", "second")
+    try document.save(to: path, options: options)
+    let second = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+    #expect(second.starts(with: first))
+    #expect(second.count - first.count < 2048)
+    #expect(try Document.open(path: path).metadata("Title") == "second")
+    let unchanged = try bytes(document)
+    #expect(unchanged == second, "nothing new to append")
+  }
+
+  @Test func pageTreeChangesAreComplete() throws {
+    let original = TextTests.document
+    let document = try Document.open(bytes: original)
+    try document.insertBlankPage(at: 2, width: 200, height: 300)
+    let reopened = try Document.open(bytes: try bytes(document))
+    #expect(reopened.pageCount == 6)
+    #expect(try reopened.pageSize(2).width == 200)
+    #expect(try reopened.text(ofPage: 0).text == "Hello World\nSecond line")
+    #expect(try reopened.text(ofPage: 3).text == "Hello World\nSecond line")
+  }
+
+  @Test func impossibleCasesSaySo() throws {
+    let encrypted = try Document.open(path: Fixtures.corpusFile("qpdf-enc-r6-aes256.pdf"), password: "view")
+    expectError(.unsupported) { () throws(PDFError) in try encrypted.withSavedBytes(self.incremental) { (_) throws(PDFError) in 0 } }
+    let repaired = try Document.open(path: Fixtures.corpusFile("qpdf-bad3-bad-xref-offset.pdf"))
+    expectError(.unsupported) { () throws(PDFError) in try repaired.withSavedBytes(self.incremental) { (_) throws(PDFError) in 0 } }
+    #expect(try bytes(encrypted, .automatic).count > 0, "automatic falls back to a full save")
+  }
+
+  private var incremental: SaveOptions {
+    var options = SaveOptions()
+    options.mode = .incremental
+    return options
+  }
+}
