@@ -5,6 +5,13 @@
 ...     print(doc.page_count, doc.pages[0].size)
 ...     doc.metadata["Title"] = "Report"
 ...     doc.save("out.pdf")
+>>> with pdftools.open("paper.pdf") as doc:         # doctest: +SKIP
+...     page = doc.pages[0]
+...     hit = page.char_at(page.to_page((100, 120)), tolerance=2)
+...     selection = page.select((72, 700), (300, 650), "word")
+...     print(selection.text, selection.rects())
+...     for match in doc.search("tracing", whole_words=True):
+...         print(match.page_index, match.rects)
 
 The shared library is found through the environment variable
 ``PDFTOOLS_LIBRARY`` (a path), the SONAME ``libpdftools.so.0``, or
@@ -41,12 +48,15 @@ from .errors import (
     UnsupportedError,
     WrongPasswordError,
 )
-from .geometry import Box, Rect, Size
+from .geometry import Box, Point, PointLike, Quad, Rect, Size, Space, SpaceLike
 from .log import LogHandler, LogLevel, get_log_handler, log_to_logging, set_log_handler
 from .metadata import Metadata
 from .page import Page, PageList
 from .permissions import Permission
 from .save_options import Encryption, ObjectStreams
+from .search import SearchFlags
+from .selection import Match, Selection
+from .text import Char, CharFlags, Granularity, GranularityLike, TextRange
 
 __version__ = "0.1.0"
 
@@ -60,9 +70,22 @@ __all__ = [
     "Page",
     "PageList",
     "Metadata",
+    "Point",
     "Rect",
+    "Quad",
     "Size",
     "Box",
+    "Space",
+    "Granularity",
+    "Char",
+    "CharFlags",
+    "TextRange",
+    "Selection",
+    "Match",
+    "SearchFlags",
+    "PointLike",
+    "SpaceLike",
+    "GranularityLike",
     "Permission",
     "ObjectStreams",
     "Encryption",

@@ -1,4 +1,4 @@
-"""Calling into libpdftools: status checks, the two-call string pattern, closing handles.
+"""Calling into libpdftools: status checks, the two-call string and array patterns, closing handles.
 
 The error message of a failed call is thread-local in the library and is
 replaced by the next call on the same thread.  :func:`call` reads it right
@@ -14,12 +14,14 @@ from __future__ import annotations
 import atexit
 import ctypes
 import threading
-from typing import Any, Callable, List, Optional, Sequence
+from typing import Any, Callable, List, Optional, Sequence, Type, TypeVar
 
 from ._library import lib
 from .errors import ArgumentError, InternalError, Status, error_for_status
 
-__all__ = ["call", "read_string", "close_handle", "encode_text", "last_error_message"]
+__all__ = ["call", "read_string", "read_array", "close_handle", "encode_text", "last_error_message"]
+
+_T = TypeVar("_T", bound=ctypes.Structure)
 
 _MAX_STRING_ATTEMPTS = 8
 
@@ -80,6 +82,27 @@ def read_string(function: Callable[..., int], *args: Any) -> str:
         if status == Status.OK:
             return buffer.value.decode("utf-8", errors="replace")
     raise InternalError("the string kept growing while it was read")
+
+
+def read_array(function: Callable[..., int], item_type: Type[_T], *args: Any) -> List[_T]:
+    """Reads an array with the array pattern: ``function(*args, buf, capacity, &out_count)``.
+
+    The first call passes a NULL buffer to learn the count; a count of 0 ends
+    there.  If the array grew before the second call (BUFFER_TOO_SMALL), the
+    pair is repeated.  Returns the items as a list of ``item_type`` structs.
+    """
+    count = ctypes.c_size_t(0)
+    too_small = (Status.BUFFER_TOO_SMALL,)
+    for _ in range(_MAX_STRING_ATTEMPTS):
+        call(function, *args, None, 0, ctypes.byref(count), allow=too_small)
+        needed = int(count.value)
+        if needed == 0:
+            return []
+        buffer = (item_type * needed)()
+        status = call(function, *args, buffer, needed, ctypes.byref(count), allow=too_small)
+        if status == Status.OK:
+            return list(buffer[: min(int(count.value), needed)])
+    raise InternalError("the array kept growing while it was read")
 
 
 def close_handle(handle: int) -> None:

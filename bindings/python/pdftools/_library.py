@@ -25,6 +25,7 @@ from ctypes import (
     c_double,
     c_int,
     c_int32,
+    c_int64,
     c_size_t,
     c_uint32,
     c_void_p,
@@ -37,8 +38,17 @@ __all__ = [
     "lib",
     "LOG_CALLBACK",
     "CRect",
+    "CPoint",
+    "CQuad",
+    "CCharInfo",
+    "CTextRange",
+    "CSelection",
+    "CSearchOptions",
+    "CRenderOptions",
     "CSaveOptions",
     "SAVE_OPTIONS_VERSION",
+    "SEARCH_OPTIONS_VERSION",
+    "RENDER_OPTIONS_VERSION",
     "VERSION_MAJOR",
     "VERSION_MINOR",
 ]
@@ -48,6 +58,10 @@ VERSION_MAJOR = 0
 VERSION_MINOR = 1
 #: PDFTOOLS_SAVE_OPTIONS_VERSION.
 SAVE_OPTIONS_VERSION = 1
+#: PDFTOOLS_SEARCH_OPTIONS_VERSION.
+SEARCH_OPTIONS_VERSION = 1
+#: PDFTOOLS_RENDER_OPTIONS_VERSION.
+RENDER_OPTIONS_VERSION = 1
 
 _ENV_VAR = "PDFTOOLS_LIBRARY"
 _SONAME = "libpdftools.so.0"
@@ -57,6 +71,73 @@ class CRect(Structure):
     """``pdftools_rect``: two corners, normalized (x0 <= x1, y0 <= y1)."""
 
     _fields_ = [("x0", c_double), ("y0", c_double), ("x1", c_double), ("y1", c_double)]
+
+
+class CPoint(Structure):
+    """``pdftools_point``."""
+
+    _fields_ = [("x", c_double), ("y", c_double)]
+
+
+class CQuad(Structure):
+    """``pdftools_quad``: corners in /QuadPoints order (upper left, upper right, lower left, lower right)."""
+
+    _fields_ = [("p1", CPoint), ("p2", CPoint), ("p3", CPoint), ("p4", CPoint)]
+
+
+class CCharInfo(Structure):
+    """``pdftools_char_info``: one character of a page's text."""
+
+    _fields_ = [
+        ("codepoint", c_uint32),
+        ("flags", c_uint32),
+        ("box", CRect),
+        ("font_size", c_double),
+        ("word_index", c_int32),
+        ("line_index", c_int32),
+    ]
+
+
+class CTextRange(Structure):
+    """``pdftools_text_range``: characters [start, end) of one page."""
+
+    _fields_ = [("start", c_int32), ("end", c_int32)]
+
+
+class CSelection(Structure):
+    """``pdftools_selection``: from (start_page, start_char) to (end_page, end_char), end exclusive."""
+
+    _fields_ = [
+        ("start_page", c_int32),
+        ("start_char", c_int32),
+        ("end_page", c_int32),
+        ("end_char", c_int32),
+    ]
+
+
+class CSearchOptions(Structure):
+    """``pdftools_search_options`` (version 1)."""
+
+    _fields_ = [
+        ("version", c_uint32),
+        ("flags", c_uint32),
+        ("first_page", c_int32),
+        ("last_page", c_int32),
+    ]
+
+
+class CRenderOptions(Structure):
+    """``pdftools_render_options`` (version 1)."""
+
+    _fields_ = [
+        ("version", c_uint32),
+        ("scale", c_double),
+        ("format", c_int32),
+        ("tile_x", c_int32),
+        ("tile_y", c_int32),
+        ("background", c_uint32),
+        ("draw_annotations", c_int32),
+    ]
 
 
 class CSaveOptions(Structure):
@@ -79,6 +160,7 @@ _status = c_int  # pdftools_status (a C enum: int-sized)
 _enum = c_int
 _doc = c_void_p  # pdftools_document *
 _buf = POINTER(c_char)  # char *buf of the two-call pattern (NULL allowed)
+_annot_id = c_int64  # pdftools_annotation_id
 
 # name: (restype, argtypes) -- one entry per function of include/pdftools.h.
 _PROTOTYPES: List[Tuple[str, Any, Sequence[Any]]] = [
@@ -127,6 +209,110 @@ _PROTOTYPES: List[Tuple[str, Any, Sequence[Any]]] = [
     ("pdftools_page_size", _status, [_doc, c_int32, POINTER(c_double), POINTER(c_double)]),
     ("pdftools_page_label", _status, [_doc, c_int32, _buf, c_size_t, POINTER(c_size_t)]),
     ("pdftools_document_insert_blank_page", _status, [_doc, c_int32, c_double, c_double]),
+    # Coordinate spaces
+    (
+        "pdftools_page_convert_points",
+        _status,
+        [_doc, c_int32, _enum, _enum, POINTER(CPoint), c_size_t, POINTER(CPoint)],
+    ),
+    ("pdftools_page_convert_rect", _status, [_doc, c_int32, _enum, _enum, CRect, POINTER(CRect)]),
+    # Text
+    ("pdftools_page_text", _status, [_doc, c_int32, _buf, c_size_t, POINTER(c_size_t)]),
+    (
+        "pdftools_page_chars",
+        _status,
+        [_doc, c_int32, POINTER(CCharInfo), c_size_t, POINTER(c_size_t)],
+    ),
+    (
+        "pdftools_page_char_font",
+        _status,
+        [_doc, c_int32, c_int32, _buf, c_size_t, POINTER(c_size_t)],
+    ),
+    (
+        "pdftools_page_text_units",
+        _status,
+        [_doc, c_int32, c_int32, POINTER(CTextRange), c_size_t, POINTER(c_size_t)],
+    ),
+    (
+        "pdftools_page_hit_test",
+        _status,
+        [_doc, c_int32, _enum, CPoint, c_double, c_int32, _enum, POINTER(CTextRange)],
+    ),
+    # Selection
+    (
+        "pdftools_select",
+        _status,
+        [_doc, c_int32, CPoint, c_int32, CPoint, _enum, _enum, POINTER(CSelection)],
+    ),
+    (
+        "pdftools_selection_rects",
+        _status,
+        [_doc, POINTER(CSelection), c_int32, _enum, POINTER(CRect), c_size_t, POINTER(c_size_t)],
+    ),
+    (
+        "pdftools_selection_quads",
+        _status,
+        [_doc, POINTER(CSelection), c_int32, _enum, POINTER(CQuad), c_size_t, POINTER(c_size_t)],
+    ),
+    (
+        "pdftools_selection_text",
+        _status,
+        [_doc, POINTER(CSelection), _buf, c_size_t, POINTER(c_size_t)],
+    ),
+    # Search
+    (
+        "pdftools_search",
+        _status,
+        [_doc, c_char_p, POINTER(CSearchOptions), POINTER(CSelection), c_size_t, POINTER(c_size_t)],
+    ),
+    (
+        "pdftools_search_next",
+        _status,
+        [
+            _doc,
+            c_char_p,
+            POINTER(CSearchOptions),
+            POINTER(CSelection),
+            c_int32,
+            POINTER(CSelection),
+        ],
+    ),
+    # Annotations (prototypes only; the Python API for them is not written yet)
+    (
+        "pdftools_page_annotations",
+        _status,
+        [_doc, c_int32, POINTER(_annot_id), c_size_t, POINTER(c_size_t)],
+    ),
+    ("pdftools_annotation_page", _status, [_doc, _annot_id, POINTER(c_int32)]),
+    (
+        "pdftools_annotation_subtype",
+        _status,
+        [_doc, _annot_id, _buf, c_size_t, POINTER(c_size_t)],
+    ),
+    ("pdftools_annotation_rect", _status, [_doc, _annot_id, POINTER(CRect)]),
+    (
+        "pdftools_annotation_get_text",
+        _status,
+        [_doc, _annot_id, c_char_p, _buf, c_size_t, POINTER(c_size_t)],
+    ),
+    (
+        "pdftools_annotation_get_raw",
+        _status,
+        [_doc, _annot_id, c_char_p, _buf, c_size_t, POINTER(c_size_t)],
+    ),
+    ("pdftools_annotation_set_raw", _status, [_doc, _annot_id, c_char_p, c_char_p]),
+    ("pdftools_annotation_delete", _status, [_doc, _annot_id]),
+    # Rendering (prototypes only; the Python API for them is not written yet)
+    (
+        "pdftools_page_render_size",
+        _status,
+        [_doc, c_int32, c_double, POINTER(c_int32), POINTER(c_int32)],
+    ),
+    (
+        "pdftools_page_render",
+        _status,
+        [_doc, c_int32, POINTER(CRenderOptions), c_void_p, c_int32, c_int32, c_size_t],
+    ),
     # Saving
     ("pdftools_document_save", _status, [_doc, c_char_p, POINTER(CSaveOptions)]),
     (

@@ -6,15 +6,22 @@ import ctypes
 import os
 import weakref
 from types import TracebackType
-from typing import Any, Callable, Optional, Tuple, Type, Union
+from typing import Any, Callable, List, Optional, Sequence, Tuple, Type, TypeVar, Union
 
-from ._call import call, close_handle, encode_text, read_string
-from ._library import lib
+from ._args import as_c_point, as_enum, as_index
+from ._call import call, close_handle, encode_text, read_array, read_string
+from ._library import CSelection, lib
 from .errors import ArgumentError, ClosedDocumentError, HandleError, InternalError
+from .geometry import PointLike, Space, SpaceLike
 from .metadata import Metadata
 from .page import Page, PageList, check_index
 from .permissions import Permission
 from .save_options import Encryption, ObjectStreams, make_save_options
+from .search import search, search_next, search_options
+from .selection import Match, Selection
+from .text import Granularity, GranularityLike
+
+_T = TypeVar("_T", bound=ctypes.Structure)
 
 __all__ = ["Document", "Source", "PathType", "Password"]
 
@@ -142,11 +149,20 @@ class Document:
             raise ClosedDocumentError()
         return handle
 
-    def _call(self, function: Callable[..., int], *args: Any, filename: Optional[str] = None) -> None:
-        """Calls ``function(handle, *args)``, raising the mapped error on failure."""
+    def _call(
+        self,
+        function: Callable[..., int],
+        *args: Any,
+        filename: Optional[str] = None,
+        allow: Sequence[int] = (),
+    ) -> int:
+        """Calls ``function(handle, *args)``, raising the mapped error on failure.
+
+        Returns the status, which is OK or one of those listed in ``allow``.
+        """
         handle = self._require_handle()
         try:
-            call(function, handle, *args, filename=filename)
+            return call(function, handle, *args, filename=filename, allow=allow)
         except HandleError as exc:
             if self._handle is None:  # closed by another thread during the call
                 raise ClosedDocumentError() from exc
@@ -157,6 +173,16 @@ class Document:
         handle = self._require_handle()
         try:
             return read_string(function, handle, *args)
+        except HandleError as exc:
+            if self._handle is None:
+                raise ClosedDocumentError() from exc
+            raise
+
+    def _call_array(self, function: Callable[..., int], item_type: Type[_T], *args: Any) -> List[_T]:
+        """Reads an array with the array pattern from ``function(handle, *args, ...)``."""
+        handle = self._require_handle()
+        try:
+            return read_array(function, item_type, handle, *args)
         except HandleError as exc:
             if self._handle is None:
                 raise ClosedDocumentError() from exc
@@ -257,6 +283,105 @@ class Document:
         position = self.page_count if index is None else check_index(index)
         self._call(lib.pdftools_document_insert_blank_page, position, float(width), float(height))
         return Page(self, position)
+
+    # -- selection and search ------------------------------------------------
+
+    def select(
+        self,
+        page_a: Union[int, Page],
+        p1: PointLike,
+        page_b: Union[int, Page],
+        p2: PointLike,
+        granularity: GranularityLike = Granularity.CHAR,
+        space: SpaceLike = Space.PAGE,
+    ) -> Selection:
+        """Selects the text between point ``p1`` on page ``page_a`` and ``p2`` on ``page_b``.
+
+        As a drag from p1 to p2 does: the characters from the one nearest p1
+        to the one nearest p2, in reading order whichever way the drag went,
+        widened to whole words or lines by ``granularity`` ("char", "word",
+        "line" or a :class:`Granularity`).  Points are Points or (x, y) pairs
+        in ``space``; pages are indices or Pages.  Pages in between are
+        selected whole; pages without text select nothing.  Raises
+        ArgumentError (non-finite points, bad space or granularity) and
+        RangeError (a page index).
+        """
+        c_a, c_b = as_c_point(p1, "p1"), as_c_point(p2, "p2")
+        c_space = as_enum(Space, space, "space")
+        c_granularity = as_enum(Granularity, granularity, "granularity")
+        out = CSelection()
+        self._call(
+            lib.pdftools_select,
+            as_index(page_a),
+            c_a,
+            as_index(page_b),
+            c_b,
+            int(c_space),
+            int(c_granularity),
+            ctypes.byref(out),
+        )
+        return Selection._from_c(self, out)
+
+    def search(
+        self,
+        text: str,
+        *,
+        case_sensitive: bool = False,
+        whole_words: bool = False,
+        ignore_diacritics: bool = False,
+        join_hyphens: bool = False,
+        first_page: Union[int, Page] = 0,
+        last_page: Optional[Union[int, Page]] = None,
+    ) -> List[Match]:
+        """Every occurrence of ``text`` in pages first_page..last_page (None: the last page).
+
+        Matches come in page and reading order.  White space in ``text``
+        matches any run of white space, line breaks included, so a match may
+        cross lines.  Case is ignored unless ``case_sensitive``;
+        ``whole_words`` matches only whole words; ``ignore_diacritics`` lets
+        "resume" find "résumé"; ``join_hyphens`` lets a match run across a
+        hyphen at a line end ("exam-" + "ple" for "example").  Raises
+        ArgumentError for an empty query, RangeError for bad pages.
+        """
+        options = search_options(
+            case_sensitive=case_sensitive,
+            whole_words=whole_words,
+            ignore_diacritics=ignore_diacritics,
+            join_hyphens=join_hyphens,
+            first_page=first_page,
+            last_page=last_page,
+        )
+        return search(self, text, options)
+
+    def search_next(
+        self,
+        text: str,
+        from_match: Optional[Selection] = None,
+        forward: bool = True,
+        *,
+        case_sensitive: bool = False,
+        whole_words: bool = False,
+        ignore_diacritics: bool = False,
+        join_hyphens: bool = False,
+        first_page: Union[int, Page] = 0,
+        last_page: Optional[Union[int, Page]] = None,
+    ) -> Optional[Match]:
+        """The next (``forward``) or previous occurrence of ``text`` after or before ``from_match``.
+
+        ``from_match`` is any Selection or Match, or None for the start (the
+        end when going backwards).  Pages are read only as far as needed, for
+        a "find next" button.  The search does not wrap around: None when
+        there is no further occurrence.  Options as for :meth:`search`.
+        """
+        options = search_options(
+            case_sensitive=case_sensitive,
+            whole_words=whole_words,
+            ignore_diacritics=ignore_diacritics,
+            join_hyphens=join_hyphens,
+            first_page=first_page,
+            last_page=last_page,
+        )
+        return search_next(self, text, options, from_match, forward)
 
     # -- saving ---------------------------------------------------------------
 

@@ -1,24 +1,37 @@
-"""Geometry types: rectangles in page space, display sizes, and the page boxes."""
+"""Geometry types: points, rectangles, quads, display sizes, the page boxes and the two coordinate spaces."""
 
 from __future__ import annotations
 
 import enum
-from typing import NamedTuple
+from typing import Any, NamedTuple, Optional, Tuple, Union
 
-__all__ = ["Rect", "Size", "Box"]
+__all__ = ["Point", "Rect", "Quad", "Size", "Box", "Space", "PointLike", "SpaceLike"]
+
+
+class Point(NamedTuple):
+    """A point, in page space (y up) or display space (y down) as the context says."""
+
+    x: float
+    """Horizontal coordinate."""
+    y: float
+    """Vertical coordinate."""
 
 
 class Rect(NamedTuple):
-    """A rectangle in PDF page space (y up, 1/72 inch), normalized: x0 <= x1, y0 <= y1."""
+    """A rectangle, normalized: x0 <= x1, y0 <= y1.
+
+    In page space (PDF user space, y up, 1/72 inch) unless the context says
+    display space, where (x0, y0) is the top left corner (y down).
+    """
 
     x0: float
     """Left."""
     y0: float
-    """Bottom in page space."""
+    """Bottom in page space (top in display space)."""
     x1: float
     """Right."""
     y1: float
-    """Top in page space."""
+    """Top in page space (bottom in display space)."""
 
     @property
     def width(self) -> float:
@@ -29,6 +42,23 @@ class Rect(NamedTuple):
     def height(self) -> float:
         """``y1 - y0``."""
         return self.y1 - self.y0
+
+
+class Quad(NamedTuple):
+    """A quadrilateral in the /QuadPoints corner order of text-markup annotations.
+
+    "Upper" and "left" follow the direction of the text, so the quad of a
+    rotated line of text is rotated with it.
+    """
+
+    p1: Point
+    """Upper left."""
+    p2: Point
+    """Upper right."""
+    p3: Point
+    """Lower left."""
+    p4: Point
+    """Lower right."""
 
 
 class Size(NamedTuple):
@@ -53,3 +83,28 @@ class Box(enum.IntEnum):
     """Finished page; defaults to the crop box."""
     ART = 4
     """Meaningful content; defaults to the crop box."""
+
+
+class Space(enum.IntEnum):
+    """The two coordinate spaces of a page (``pdftools_space``).
+
+    Also accepts the names, case-insensitive: ``Space("display")``.
+    """
+
+    PAGE = 0
+    """PDF user space: unrotated, y up, 1/72 inch (times UserUnit); annotation geometry lives here."""
+    DISPLAY = 1
+    """The page as shown at zoom 1: crop box, /Rotate applied, origin top left, y down, UserUnit applied."""
+
+    @classmethod
+    def _missing_(cls, value: Any) -> Optional["Space"]:
+        """Looks names up case-insensitively ("page", "display")."""
+        if isinstance(value, str):
+            return cls.__members__.get(value.strip().upper())
+        return None
+
+
+#: A point argument: a Point or any (x, y) pair of numbers.
+PointLike = Union[Point, Tuple[float, float]]
+#: A space argument: a Space, its value, or its name ("page", "display").
+SpaceLike = Union[Space, str, int]

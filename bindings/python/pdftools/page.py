@@ -4,11 +4,25 @@ from __future__ import annotations
 
 import ctypes
 import operator
-from typing import TYPE_CHECKING, Iterator, List, Sequence, Union, overload
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, List, Optional, Sequence, Union, overload
 
-from ._library import CRect, lib
+from ._args import as_c_point, as_c_rect, as_enum
+from ._library import CPoint, CRect, lib
 from .errors import ArgumentError, RangeError
-from .geometry import Box, Rect, Size
+from .geometry import Box, Point, PointLike, Quad, Rect, Size, Space, SpaceLike
+from .search import search, search_options
+from .selection import Match, Selection
+from .text import (
+    Char,
+    Granularity,
+    GranularityLike,
+    TextRange,
+    char_count,
+    hit_test,
+    page_chars,
+    page_text,
+    text_units,
+)
 
 if TYPE_CHECKING:
     from .document import Document
@@ -24,7 +38,9 @@ class Page:
     A Page is a light view (document, index): it reads everything from the
     library on access and keeps its document alive.  Once the document is
     closed, every access raises :class:`pdftools.ClosedDocumentError`.
-    Coordinates are PDF page space: unrotated, y up, 1/72 inch.
+    Coordinates are PDF page space (unrotated, y up, 1/72 inch) unless a
+    ``space`` argument says :attr:`Space.DISPLAY`; :meth:`to_display` and
+    :meth:`to_page` convert between the two.
     """
 
     __slots__ = ("_document", "_index")
@@ -106,6 +122,183 @@ class Page:
         """The page label ("iv", "A-3"), or the page number when the document has no labels."""
         return self._document._call_string(lib.pdftools_page_label, self._index)
 
+    # -- coordinate spaces ------------------------------------------------------
+
+    def convert_points(
+        self, points: Iterable[PointLike], from_space: SpaceLike, to_space: SpaceLike
+    ) -> List[Point]:
+        """Converts points of this page from one space to the other, in one library call.
+
+        The mapping is affine: points outside the page convert like any
+        other, and non-finite coordinates stay non-finite.
+        """
+        c_from = as_enum(Space, from_space, "space")
+        c_to = as_enum(Space, to_space, "space")
+        items = [as_c_point(point) for point in points]
+        array = (CPoint * max(len(items), 1))(*items)
+        self._document._call(
+            lib.pdftools_page_convert_points, self._index, int(c_from), int(c_to), array, len(items), array
+        )
+        return [Point(float(array[i].x), float(array[i].y)) for i in range(len(items))]
+
+    @overload
+    def convert(self, value: Rect, from_space: SpaceLike, to_space: SpaceLike) -> Rect: ...
+
+    @overload
+    def convert(self, value: Quad, from_space: SpaceLike, to_space: SpaceLike) -> Quad: ...
+
+    @overload
+    def convert(self, value: PointLike, from_space: SpaceLike, to_space: SpaceLike) -> Point: ...
+
+    def convert(self, value: Any, from_space: SpaceLike, to_space: SpaceLike) -> Union[Point, Rect, Quad]:
+        """Converts a point, rectangle or quad of this page from one space to the other.
+
+        A Rect, or any sequence of 4 numbers, gives the normalized Rect
+        around its converted corners; a Quad (4 points) gives a Quad with
+        each corner converted; a Point or an (x, y) pair gives a Point.
+        """
+        if isinstance(value, Quad) or (
+            not isinstance(value, Rect)
+            and _is_sequence(value)
+            and len(value) == 4
+            and all(_is_sequence(p) for p in value)
+        ):
+            return Quad(*self.convert_points(value, from_space, to_space))
+        if isinstance(value, Rect) or (_is_sequence(value) and len(value) == 4):
+            c_from = as_enum(Space, from_space, "space")
+            c_to = as_enum(Space, to_space, "space")
+            out = CRect()
+            self._document._call(
+                lib.pdftools_page_convert_rect,
+                self._index,
+                int(c_from),
+                int(c_to),
+                as_c_rect(value),
+                ctypes.byref(out),
+            )
+            return Rect(float(out.x0), float(out.y0), float(out.x1), float(out.y1))
+        return self.convert_points([value], from_space, to_space)[0]
+
+    @overload
+    def to_display(self, value: Rect) -> Rect: ...
+
+    @overload
+    def to_display(self, value: Quad) -> Quad: ...
+
+    @overload
+    def to_display(self, value: PointLike) -> Point: ...
+
+    def to_display(self, value: Any) -> Union[Point, Rect, Quad]:
+        """Converts a point, rectangle or quad from page space to display space (see :meth:`convert`).
+
+        Display space is the page as shown at zoom 1: crop box, /Rotate
+        applied, origin at the top left, y down, UserUnit applied.
+        """
+        return self.convert(value, Space.PAGE, Space.DISPLAY)
+
+    @overload
+    def to_page(self, value: Rect) -> Rect: ...
+
+    @overload
+    def to_page(self, value: Quad) -> Quad: ...
+
+    @overload
+    def to_page(self, value: PointLike) -> Point: ...
+
+    def to_page(self, value: Any) -> Union[Point, Rect, Quad]:
+        """Converts a point, rectangle or quad from display space to page space (see :meth:`convert`)."""
+        return self.convert(value, Space.DISPLAY, Space.PAGE)
+
+    # -- text -------------------------------------------------------------------
+
+    @property
+    def text(self) -> str:
+        """The page's plain text in reading order ("" for a page without text).
+
+        Lines are separated by ``"\\n"`` and words by ``" "``; ``text[i]`` is
+        the character ``chars[i]``.
+        """
+        return page_text(self._document, self._index)
+
+    @property
+    def char_count(self) -> int:
+        """The number of characters of :attr:`text` (without reading them)."""
+        return char_count(self._document, self._index)
+
+    @property
+    def chars(self) -> List[Char]:
+        """The characters of the page in reading order, with their boxes in page space."""
+        return page_chars(self._document, self._index)
+
+    @property
+    def words(self) -> List[TextRange]:
+        """The words of the page as character ranges with their text, in reading order."""
+        return text_units(self._document, self._index, lines=False)
+
+    @property
+    def lines(self) -> List[TextRange]:
+        """The lines of the page as character ranges with their text, in reading order."""
+        return text_units(self._document, self._index, lines=True)
+
+    def char_at(
+        self,
+        point: PointLike,
+        tolerance: float = 0.0,
+        nearest: bool = False,
+        space: SpaceLike = Space.PAGE,
+        granularity: GranularityLike = Granularity.CHAR,
+    ) -> Optional[TextRange]:
+        """Hit-tests ``point`` (in ``space``): the character, word or line there, or None.
+
+        A unit is hit when its box, grown by ``tolerance`` units of ``space``
+        on each side, contains the point (the closest one when several do).
+        With ``nearest`` a point that hits nothing (between lines, in a
+        margin) gives the closest unit instead.  None for a miss and for a
+        page without text.  Raises ArgumentError for non-finite points or a
+        negative tolerance.
+        """
+        return hit_test(self._document, self._index, point, tolerance, nearest, space, granularity)
+
+    def select(
+        self,
+        p1: PointLike,
+        p2: PointLike,
+        granularity: GranularityLike = Granularity.CHAR,
+        space: SpaceLike = Space.PAGE,
+    ) -> Selection:
+        """Selects the text between two points of this page, as a drag from p1 to p2 does.
+
+        See :meth:`Document.select`.  Points far off the page select from the
+        nearest character; a page without text gives an empty selection.
+        """
+        return self._document.select(self._index, p1, self._index, p2, granularity, space)
+
+    def select_all(self) -> Selection:
+        """A selection of the page's whole text (empty for a page without text)."""
+        return Selection(self._document, self._index, 0, self._index, self.char_count)
+
+    def search(
+        self,
+        text: str,
+        *,
+        case_sensitive: bool = False,
+        whole_words: bool = False,
+        ignore_diacritics: bool = False,
+        join_hyphens: bool = False,
+    ) -> List[Match]:
+        """Every occurrence of ``text`` on this page; options as for :meth:`Document.search`."""
+        options = search_options(
+            case_sensitive=case_sensitive,
+            whole_words=whole_words,
+            ignore_diacritics=ignore_diacritics,
+            join_hyphens=join_hyphens,
+            first_page=self._index,
+            last_page=self._index,
+        )
+        return search(self._document, text, options)
+
+    # -- identity ---------------------------------------------------------------
+
     def __eq__(self, other: object) -> bool:
         """Pages are equal when they are the same position of the same Document object."""
         if not isinstance(other, Page):
@@ -167,6 +360,11 @@ class PageList(Sequence[Page]):
         if self._document.closed:
             return "<pdftools.PageList of a closed document>"
         return f"<pdftools.PageList of {len(self)} pages>"
+
+
+def _is_sequence(value: Any) -> bool:
+    """True for tuples, lists and other sequences that are not strings or bytes."""
+    return isinstance(value, Sequence) and not isinstance(value, (str, bytes, bytearray))
 
 
 def check_index(index: int, what: str = "page index") -> int:

@@ -38,6 +38,23 @@ def corpus_copy(tmp_path: Path):
 
 
 @pytest.fixture
+def layout_pdf(tmp_path: Path) -> Path:
+    """The generated document with a known text layout (knownlayout.py), written to tmp_path."""
+    import knownlayout
+
+    target = tmp_path / "known-layout.pdf"
+    target.write_bytes(knownlayout.pdf_bytes())
+    return target
+
+
+@pytest.fixture
+def layout_doc(layout_pdf: Path) -> Iterator[pdftools.Document]:
+    """The known-layout document, open; closed afterwards."""
+    with pdftools.open(layout_pdf) as doc:
+        yield doc
+
+
+@pytest.fixture
 def log_records() -> Iterator[List[LogRecord]]:
     """Installs a recording log handler (DEBUG and up) and removes it afterwards."""
     records: List[LogRecord] = []
