@@ -50,7 +50,8 @@ enum ShapeAppearance {
       if intensity > 0 {
         let radius = CloudyBorder.bumpRadius(intensity: intensity, lineWidth: style.lineWidth)
         if let base = input.rect.shrunk(by: radius + style.lineWidth / 2) {
-          CloudyBorder.path(around: ellipsePolygon(base, spacing: 2 * radius), radius: radius,
+          CloudyBorder.path(
+            around: ellipsePolygon(base, spacing: 2 * radius), radius: radius,
             into: &builder)
           builder.write(op)
         }
