@@ -1,0 +1,109 @@
+/// FreeText annotations: background, border, word-wrapped text and an optional callout line.
+///
+/// - The rectangle is the text box. For a callout, that is /Rect less /RD: the callout line may
+///   run outside it, and the bounding box then grows to hold the callout (the caller writes the
+///   bounding box as /Rect and the difference as /RD).
+/// - The background is the interior colour (none when nil); the border is the stroke colour at
+///   the border width (none when nil), dashed when the style says so.
+/// - The text uses a standard 14 font (see `StandardFont.named`) in WinAnsiEncoding, as the
+///   font resource "F0". Characters WinAnsiEncoding lacks are shown as "?" (the /Contents keeps
+///   them). It is wrapped (see `TextLayout`) to the rectangle less a padding of 2 points plus
+///   the border width, aligned by /Q (0 left, 1 centred, 2 right; other values left), with a
+///   line height of 1.2 times the font size, and clipped to the inside of the border. Lines
+///   wholly below the box are not written. A font size that is not a positive finite number
+///   becomes 12; sizes are kept within 0.5...1000.
+/// - The callout (/CL, 2 or 3 points) is a polyline from the first point (at the annotated
+///   spot) to the last (at the box), in the border colour (the text colour without one), at
+///   the border width (1 without one), with the start line ending (/LE) at the first point.
+enum FreeTextAppearance {
+  /// Line height as a multiple of the font size.
+  static let lineSpacing = 1.2
+
+  /// A FreeText annotation; nil without a usable rectangle.
+  static func freeText(_ input: AppearanceInput) -> AppearanceStream? {
+    let rect = input.rect
+    guard AppearanceLimits.isUsable(rect) else { return nil }
+    let style = PaintStyle(input)
+    var builder = ContentBuilder()
+    builder.save()
+    style.apply(to: &builder)
+    if style.fill != nil {
+      builder.rectangle(rect)
+      builder.write("f")
+    }
+    if style.stroke != nil, let border = rect.shrunk(by: style.lineWidth / 2) {
+      builder.rectangle(border)
+      builder.write("S")
+    }
+    drawCallout(input, style: style, into: &builder)
+    drawText(input, borderWidth: style.lineWidth, into: &builder)
+    builder.restore()
+    return builder.finish(covering: rect)
+  }
+
+  /// The callout line and its start ending, when /CL has 2 or 3 usable points.
+  private static func drawCallout(
+    _ input: AppearanceInput, style: PaintStyle, into builder: inout ContentBuilder
+  ) {
+    let points = PolygonAppearance.usableVertices(Array(input.callout.prefix(3)))
+    guard points.count >= 2, let first = points.first, let outward = (first - points[1]).unit
+    else { return }
+    let color = input.color ?? input.textColor
+    var lineStyle = style
+    lineStyle.stroke = color
+    lineStyle.lineWidth = style.lineWidth > 0 ? style.lineWidth : 1
+    lineStyle.dashPattern = nil
+    builder.save()
+    builder.strokeColor(color)
+    builder.lineWidth(lineStyle.lineWidth)
+    builder.dash([])
+    builder.lineJoin(1)
+    var path = points
+    let size = LineEndingShapes.size(lineWidth: lineStyle.lineWidth)
+    let cut = LineEndingShapes.setback(input.lineEndings.0, size: size)
+    if cut < (points[1] - first).length { path[0] = first - outward * cut }
+    builder.polyline(path, closed: false)
+    builder.write("S")
+    LineEndingShapes.draw(
+      input.lineEndings.0, at: first, outward: outward, size: size, style: lineStyle,
+      into: &builder)
+    builder.restore()
+  }
+
+  /// The wrapped, aligned, clipped text.
+  private static func drawText(
+    _ input: AppearanceInput, borderWidth: Double, into builder: inout ContentBuilder
+  ) {
+    let rect = input.rect
+    guard !input.contents.isEmpty, let box = rect.shrunk(by: 2 + borderWidth) else { return }
+    let font = StandardFont.named(input.fontName)
+    let requested = input.fontSize
+    let size = requested.isFinite && requested > 0 ? min(max(requested, 0.5), 1000) : 12
+    let lines = TextLayout.wrap(input.contents, font: font, size: size, maxWidth: box.width)
+    let ascent = font.ascent * size / 1000
+    let lineHeight = size * lineSpacing
+    builder.save()
+    builder.rectangle(rect.shrunk(by: borderWidth) ?? rect)
+    builder.write("W n")
+    builder.write("BT")
+    builder.font(font.name, size: size)
+    builder.fillColor(input.textColor)
+    var baseline = box.y1 - ascent
+    for line in lines {
+      guard baseline + ascent > box.y0 else { break }
+      let x: Double
+      switch input.alignment {
+      case 1: x = box.x0 + (box.width - line.width) / 2
+      case 2: x = box.x0 + box.width - line.width
+      default: x = box.x0
+      }
+      if !line.codes.isEmpty {
+        builder.textOrigin(Point(x, baseline))
+        builder.write(WinAnsiEncoding.literal(line.codes) + " Tj")
+      }
+      baseline -= lineHeight
+    }
+    builder.write("ET")
+    builder.restore()
+  }
+}

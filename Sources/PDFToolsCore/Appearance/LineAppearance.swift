@@ -1,0 +1,65 @@
+/// Line annotations: the line, its two endings, and leader lines.
+///
+/// With a leader line length /LL, the line is drawn offset by LL perpendicular to the segment
+/// between the /L points (positive LL to the left when going from the first point to the
+/// second, as Acrobat and PDFBox draw it), and leader lines run from the /L points to the
+/// offset line and /LLE beyond it. Endings sit at the ends of the drawn (offset) line. Lines
+/// and endings use round joins so arrow tips stay within the bounding box (stroke reach). The
+/// bounding box is the extent of everything drawn (the caller writes it as /Rect).
+enum LineAppearance {
+  /// A Line annotation; nil without two usable, distinct end points.
+  static func line(_ input: AppearanceInput) -> AppearanceStream? {
+    guard let (a, b) = input.line, AppearanceLimits.isUsable(a), AppearanceLimits.isUsable(b),
+      let direction = (b - a).unit
+    else { return nil }
+    let style = PaintStyle(input)
+    let leader = AppearanceLimits.isUsable(input.leaderLength) ? input.leaderLength : 0
+    let overshoot =
+      AppearanceLimits.isUsable(input.leaderExtension) ? max(input.leaderExtension, 0) : 0
+    let normal = direction.leftNormal
+    let start = a + normal * leader
+    let end = b + normal * leader
+    var builder = ContentBuilder()
+    builder.save()
+    style.apply(to: &builder)
+    builder.lineJoin(1)
+    if style.stroke != nil {
+      if leader != 0 {
+        let reach = normal * (leader + (leader > 0 ? overshoot : -overshoot))
+        builder.polyline([a, a + reach], closed: false)
+        builder.polyline([b, b + reach], closed: false)
+      }
+      let size = LineEndingShapes.size(lineWidth: style.lineWidth)
+      let cutStart = LineEndingShapes.setback(input.lineEndings.0, size: size)
+      let cutEnd = LineEndingShapes.setback(input.lineEndings.1, size: size)
+      let length = (end - start).length
+      let cut = cutStart + cutEnd < length
+      builder.polyline(
+        [start + direction * (cut ? cutStart : 0), end - direction * (cut ? cutEnd : 0)],
+        closed: false)
+      builder.write("S")
+    }
+    drawEndings(
+      input.lineEndings, start: (start, direction * -1), end: (end, direction), style: style,
+      into: &builder)
+    builder.restore()
+    var geometry = Extent()
+    for point in [a, b, start, end] { geometry.include(point) }
+    return builder.finish(covering: geometry.rect)
+  }
+
+  /// Draws both endings, solid even on a dashed line. Each end is given as its point and the
+  /// unit vector pointing out of the line there.
+  static func drawEndings(
+    _ endings: (LineEnding, LineEnding), start: (Point, Point), end: (Point, Point),
+    style: PaintStyle, into builder: inout ContentBuilder
+  ) {
+    guard endings.0 != .none || endings.1 != .none else { return }
+    if style.dashPattern != nil, style.stroke != nil { builder.dash([]) }
+    let size = LineEndingShapes.size(lineWidth: style.lineWidth)
+    LineEndingShapes.draw(
+      endings.0, at: start.0, outward: start.1, size: size, style: style, into: &builder)
+    LineEndingShapes.draw(
+      endings.1, at: end.0, outward: end.1, size: size, style: style, into: &builder)
+  }
+}
