@@ -1,0 +1,292 @@
+import CQPDF
+
+/// The subtypes the library can create, with what each needs.
+public enum CreatableSubtype {
+  /// Every subtype name `createAnnotation` accepts.
+  public static let names: Set<String> = [
+    "Text", "FreeText", "Line", "Square", "Circle", "Polygon", "PolyLine", "Ink", "Highlight",
+    "Underline", "Squiggly", "StrikeOut", "Stamp", "FileAttachment", "Link", "Popup", "Caret",
+  ]
+  /// Markup annotations (they get an author, dates and a subject).
+  static let markup: Set<String> = names.subtracting(["Link", "Popup"])
+}
+
+/// A change to one typed property of an annotation.
+public enum AnnotationChange: Sendable {
+  /// /Rect.
+  case rect(Rect)
+  /// /C (nil: transparent).
+  case color(RGBColor?)
+  /// /IC (nil: none).
+  case interiorColor(RGBColor?)
+  /// /CA.
+  case opacity(Double)
+  /// /BS: width, style and dash array.
+  case border(width: Double, style: BorderStyle, dashes: [Double])
+  /// /BE: cloudy intensity (0 removes the effect).
+  case cloudy(Double)
+  /// A text entry: Contents, T (author), Subj, NM.
+  case text(key: String, value: String?)
+  /// /F flags.
+  case flags(UInt32)
+  /// /QuadPoints.
+  case quads([Quad])
+  /// /InkList.
+  case ink([[Point]])
+  /// /Vertices.
+  case vertices([Point])
+  /// /L, /LE, /LL, /LLE.
+  case line(start: Point, end: Point, startEnding: LineEnding, endEnding: LineEnding, leaderLength: Double, leaderExtension: Double)
+  /// /LE alone (PolyLine).
+  case lineEndings(LineEnding, LineEnding)
+  /// /Name (icon or stamp name).
+  case icon(String)
+  /// /Open.
+  case open(Bool)
+  /// FreeText font, size, colour, alignment and intent (/DA, /Q, /IT).
+  case freeText(font: String, size: Double, color: RGBColor, alignment: Int, intent: String)
+  /// FreeText callout line /CL (empty removes it).
+  case callout([Point])
+}
+
+extension Document {
+  /// Creates an annotation of `subtype` with `rect` on page `page`, at the front, and returns
+  /// its id. It gets a unique /NM, creation and modification dates, the print flag, default
+  /// colours and an appearance stream.
+  public func createAnnotation(page: Int, subtype: String, rect: Rect) throws(PDFError) -> Int64 {
+    guard CreatableSubtype.names.contains(subtype) else {
+      throw PDFError(
+        .invalidArgument,
+        "'\(subtype)' is not a subtype the library creates (\(CreatableSubtype.names.sorted().joined(separator: ", ")))")
+    }
+    try Document.checkRect(rect)
+    return try locked { () throws(PDFError) -> Int64 in
+      try requirePermission(.annotate, "add annotations")
+      try checkPageIndex(page)
+      let data = qpdf.data
+      let pageObject = qpdf_get_page_n(data, page)
+      let dictionary = qpdf_oh_new_dictionary(data)
+      func set(_ key: String, _ value: qpdf_oh) { qpdf_oh_replace_key(data, dictionary, key, value) }
+      set("/Type", qpdf_oh_new_name(data, "/Annot"))
+      set("/Subtype", qpdf_oh_new_name(data, "/" + subtype))
+      set("/Rect", qpdf.numberArray([rect.x0, rect.y0, rect.x1, rect.y1]))
+      set("/P", pageObject)
+      set("/NM", qpdf_oh_new_unicode_string(data, Document.uniqueName()))
+      set("/M", qpdf_oh_new_string(data, PDFDate.now()))
+      set("/F", qpdf_oh_new_integer(data, subtype == "Popup" ? 0 : 4))
+      if CreatableSubtype.markup.contains(subtype) {
+        set("/CreationDate", qpdf_oh_new_string(data, PDFDate.now()))
+      }
+      for (key, value) in Document.defaults(for: subtype, rect: rect, qpdf: qpdf) { set(key, value) }
+      let object = qpdf_make_indirect_object(data, dictionary)
+      recordChange(object)
+      var annots = qpdf.entry(pageObject, "/Annots")
+      if annots.map({ qpdf_oh_is_array(data, $0) == QPDF_FALSE }) ?? true {
+        annots = qpdf_oh_new_array(data)
+        qpdf_oh_replace_key(data, pageObject, "/Annots", annots ?? qpdf_oh_new_array(data))
+        recordChange(pageObject)
+      } else if let annots {
+        recordChange(qpdf.identity(annots) == nil ? pageObject : annots)
+      }
+      if let annots { qpdf_oh_append_item(data, annots, object) }
+      writeAppearance(object)
+      try commitChange("create a \(subtype) annotation")
+      guard let identity = qpdf.identity(object), let pageIdentity = qpdf.identity(pageObject) else {
+        throw PDFError(.internal, "the new annotation has no object number")
+      }
+      return annotationIndex.id(for: identity, page: pageIdentity)
+    }
+  }
+
+  /// Applies `changes` to annotation `id` as one edit, updates /M and rebuilds the appearance.
+  /// Nothing is written when any change is invalid.
+  public func updateAnnotation(_ id: Int64, _ changes: [AnnotationChange]) throws(PDFError) {
+    for change in changes { try Document.validate(change) }
+    try locked { () throws(PDFError) in
+      try requirePermission(.annotate, "change annotations")
+      let object = try annotationObject(id).object
+      recordChange(object)
+      for change in changes { apply(change, to: object) }
+      qpdf_oh_replace_key(qpdf.data, object, "/M", qpdf_oh_new_string(qpdf.data, PDFDate.now()))
+      writeAppearance(object)
+      try commitChange("change annotation \(id)")
+    }
+  }
+
+  /// The typed properties of annotation `id`.
+  public func annotationProperties(_ id: Int64) throws(PDFError) -> AppearanceInput {
+    try locked { () throws(PDFError) -> AppearanceInput in try readProperties(annotationObject(id).object) }
+  }
+
+  /// Writes one change into the dictionary; call under the lock (after validation).
+  private func apply(_ change: AnnotationChange, to object: qpdf_oh) {
+    let data = qpdf.data
+    func set(_ key: String, _ value: qpdf_oh) { qpdf_oh_replace_key(data, object, key, value) }
+    func remove(_ key: String) { qpdf_oh_remove_key(data, object, key) }
+    switch change {
+    case .rect(let rect): set("/Rect", qpdf.numberArray([rect.x0, rect.y0, rect.x1, rect.y1]))
+    case .color(let color): set("/C", qpdf.colorArray(color))
+    case .interiorColor(let color):
+      if let color { set("/IC", qpdf.colorArray(color)) } else { remove("/IC") }
+    case .opacity(let value): set("/CA", qpdf_oh_new_real_from_double(data, value, 4))
+    case .border(let width, let style, let dashes):
+      let border = qpdf_oh_new_dictionary(data)
+      qpdf_oh_replace_key(data, border, "/Type", qpdf_oh_new_name(data, "/Border"))
+      qpdf_oh_replace_key(data, border, "/W", qpdf_oh_new_real_from_double(data, width, 3))
+      qpdf_oh_replace_key(data, border, "/S", qpdf_oh_new_name(data, "/" + style.rawValue))
+      if style == .dashed { qpdf_oh_replace_key(data, border, "/D", qpdf.numberArray(dashes)) }
+      set("/BS", border)
+      remove("/Border")
+    case .cloudy(let intensity):
+      if intensity > 0 {
+        let effect = qpdf_oh_new_dictionary(data)
+        qpdf_oh_replace_key(data, effect, "/S", qpdf_oh_new_name(data, "/C"))
+        qpdf_oh_replace_key(data, effect, "/I", qpdf_oh_new_real_from_double(data, intensity, 3))
+        set("/BE", effect)
+      } else {
+        remove("/BE")
+      }
+    case .text(let key, let value):
+      if let value { set("/" + key, qpdf_oh_new_unicode_string(data, value)) } else { remove("/" + key) }
+    case .flags(let flags): set("/F", qpdf_oh_new_integer(data, Int64(flags)))
+    case .quads(let quads):
+      set("/QuadPoints", qpdf.pointArray(quads.flatMap { [$0.p1, $0.p2, $0.p3, $0.p4] }))
+    case .ink(let strokes):
+      let list = qpdf_oh_new_array(data)
+      for stroke in strokes { qpdf_oh_append_item(data, list, qpdf.pointArray(stroke)) }
+      set("/InkList", list)
+    case .vertices(let points): set("/Vertices", qpdf.pointArray(points))
+    case .line(let start, let end, let startEnding, let endEnding, let length, let extensionLength):
+      set("/L", qpdf.pointArray([start, end]))
+      set("/LE", lineEndingArray(startEnding, endEnding))
+      if length != 0 { set("/LL", qpdf_oh_new_real_from_double(data, length, 3)) } else { remove("/LL") }
+      if extensionLength != 0 {
+        set("/LLE", qpdf_oh_new_real_from_double(data, extensionLength, 3))
+      } else {
+        remove("/LLE")
+      }
+    case .lineEndings(let start, let end): set("/LE", lineEndingArray(start, end))
+    case .icon(let name): set("/Name", qpdf_oh_new_name(data, "/" + name))
+    case .open(let open): set("/Open", qpdf_oh_new_bool(data, open ? QPDF_TRUE : QPDF_FALSE))
+    case .freeText(let font, let size, let color, let alignment, let intent):
+      set("/DA", qpdf_oh_new_string(data, DefaultAppearance.string(font: font, size: size, color: color)))
+      set("/Q", qpdf_oh_new_integer(data, Int64(alignment)))
+      if intent == "FreeText" { remove("/IT") } else { set("/IT", qpdf_oh_new_name(data, "/" + intent)) }
+    case .callout(let points):
+      if points.isEmpty { remove("/CL") } else { set("/CL", qpdf.pointArray(points)) }
+    }
+  }
+
+  /// /LE [/start /end].
+  private func lineEndingArray(_ start: LineEnding, _ end: LineEnding) -> qpdf_oh {
+    let array = qpdf_oh_new_array(qpdf.data)
+    qpdf_oh_append_item(qpdf.data, array, qpdf_oh_new_name(qpdf.data, "/" + start.rawValue))
+    qpdf_oh_append_item(qpdf.data, array, qpdf_oh_new_name(qpdf.data, "/" + end.rawValue))
+    return array
+  }
+
+  /// Checks a change before anything is written.
+  static func validate(_ change: AnnotationChange) throws(PDFError) {
+    func finite(_ points: [Point], _ what: String) throws(PDFError) {
+      guard points.allSatisfy(\.isFinite) else {
+        throw PDFError(.invalidArgument, "\(what) must have finite coordinates")
+      }
+    }
+    switch change {
+    case .rect(let rect): try checkRect(rect)
+    case .opacity(let value):
+      guard value.isFinite, (0...1).contains(value) else {
+        throw PDFError(.invalidArgument, "the opacity must be between 0 and 1")
+      }
+    case .border(let width, _, let dashes):
+      guard width.isFinite, width >= 0, width <= 1000, dashes.allSatisfy({ $0.isFinite && $0 >= 0 }),
+        dashes.count <= 16, dashes.isEmpty || dashes.contains(where: { $0 > 0 })
+      else { throw PDFError(.invalidArgument, "the border width or dash array is invalid") }
+    case .cloudy(let intensity):
+      guard intensity.isFinite, (0...2).contains(intensity) else {
+        throw PDFError(.invalidArgument, "the cloudy intensity must be between 0 and 2")
+      }
+    case .text(let key, _):
+      guard ["Contents", "T", "Subj", "NM", "RC"].contains(key) else {
+        throw PDFError(.invalidArgument, "/\(key) is not a text entry the library sets (Contents, T, Subj, NM, RC)")
+      }
+    case .flags(let flags):
+      guard flags < (1 << 10) else { throw PDFError(.invalidArgument, "unknown annotation flags \(flags)") }
+    case .quads(let quads):
+      guard !quads.isEmpty else { throw PDFError(.invalidArgument, "quadpoints must not be empty") }
+      try finite(quads.flatMap(\.corners), "quadpoints")
+    case .ink(let strokes):
+      guard !strokes.isEmpty, strokes.allSatisfy({ !$0.isEmpty }) else {
+        throw PDFError(.invalidArgument, "ink needs at least one stroke with points")
+      }
+      try finite(strokes.flatMap { $0 }, "ink points")
+    case .vertices(let points):
+      guard points.count >= 2 else { throw PDFError(.invalidArgument, "vertices need at least 2 points") }
+      try finite(points, "vertices")
+    case .line(let start, let end, _, _, let length, let extensionLength):
+      try finite([start, end], "line points")
+      guard length.isFinite, extensionLength.isFinite, extensionLength >= 0 else {
+        throw PDFError(.invalidArgument, "leader lengths must be finite (the extension not negative)")
+      }
+    case .icon(let name):
+      try checkMetadataKey(name)
+    case .freeText(let font, let size, _, let alignment, let intent):
+      try checkMetadataKey(font)
+      guard size.isFinite, size > 0, size <= 1000, (0...2).contains(alignment),
+        ["FreeText", "FreeTextCallout", "FreeTextTypewriter"].contains(intent)
+      else { throw PDFError(.invalidArgument, "invalid FreeText font size, alignment or intent") }
+    case .callout(let points):
+      guard points.isEmpty || points.count == 2 || points.count == 3 else {
+        throw PDFError(.invalidArgument, "a callout line has 2 or 3 points")
+      }
+      try finite(points, "callout points")
+    case .color, .interiorColor, .lineEndings, .open:
+      break
+    }
+  }
+
+  /// Accepts finite rectangles with a positive area.
+  static func checkRect(_ rect: Rect) throws(PDFError) {
+    guard rect.x0.isFinite, rect.y0.isFinite, rect.x1.isFinite, rect.y1.isFinite, !rect.isEmpty else {
+      throw PDFError(.invalidArgument, "the rectangle must be finite and have a positive area")
+    }
+  }
+
+  /// A unique annotation name.
+  static func uniqueName() -> String {
+    let random = UInt64.random(in: 0...UInt64.max)
+    let hex = String(random, radix: 16)
+    return "pdftools-" + String(repeating: "0", count: 16 - hex.count) + hex
+  }
+
+  /// What a new annotation of `subtype` starts with.
+  static func defaults(for subtype: String, rect: Rect, qpdf: QPDF) -> [(String, qpdf_oh)] {
+    let data = qpdf.data
+    func color(_ r: Double, _ g: Double, _ b: Double) -> qpdf_oh { qpdf.colorArray(RGBColor(r, g, b)) }
+    let corners = [Point(rect.x0, rect.y1), Point(rect.x1, rect.y1), Point(rect.x0, rect.y0), Point(rect.x1, rect.y0)]
+    switch subtype {
+    case "Highlight": return [("/C", color(1, 1, 0)), ("/QuadPoints", qpdf.pointArray(corners))]
+    case "Underline", "Squiggly", "StrikeOut":
+      return [("/C", color(1, 0, 0)), ("/QuadPoints", qpdf.pointArray(corners))]
+    case "Text": return [("/C", color(1, 0.8, 0)), ("/Name", qpdf_oh_new_name(data, "/Note"))]
+    case "FreeText":
+      return [("/DA", qpdf_oh_new_string(data, DefaultAppearance.string(font: "Helvetica", size: 12, color: RGBColor(0, 0, 0))))]
+    case "Line":
+      return [("/C", color(1, 0, 0)), ("/L", qpdf.pointArray([Point(rect.x0, rect.y0), Point(rect.x1, rect.y1)]))]
+    case "Polygon", "PolyLine":
+      return [("/C", color(1, 0, 0)), ("/Vertices", qpdf.pointArray([corners[2], corners[3], corners[1]]))]
+    case "Ink":
+      let stroke = qpdf_oh_new_array(data)
+      qpdf_oh_append_item(data, stroke, qpdf.pointArray([corners[2], corners[1]]))
+      return [("/C", color(0, 0, 1)), ("/InkList", stroke)]
+    case "Stamp": return [("/C", color(0.8, 0, 0)), ("/Name", qpdf_oh_new_name(data, "/Draft"))]
+    case "FileAttachment": return [("/C", color(0, 0, 1)), ("/Name", qpdf_oh_new_name(data, "/PushPin"))]
+    case "Square", "Circle", "Caret": return [("/C", color(1, 0, 0))]
+    case "Link":
+      let border = qpdf_oh_new_array(data)
+      for value in [0, 0, 0] { qpdf_oh_append_item(data, border, qpdf_oh_new_integer(data, Int64(value))) }
+      return [("/Border", border)]
+    default: return []
+    }
+  }
+}

@@ -1,0 +1,109 @@
+import CQPDF
+
+/// Reading an annotation dictionary into the typed model, and writing the model back.
+extension Document {
+  /// The typed properties of an annotation dictionary; call under the lock.
+  func readProperties(_ object: qpdf_oh) -> AppearanceInput {
+    let subtype = qpdf.entry(object, "/Subtype").flatMap { qpdf.name($0) } ?? ""
+    var input = AppearanceInput(
+      subtype: subtype, rect: qpdf.entry(object, "/Rect").flatMap { qpdf.rect($0) } ?? Rect(0, 0, 0, 0))
+    input.color = qpdf.color(qpdf.entry(object, "/C"))
+    input.interiorColor = qpdf.color(qpdf.entry(object, "/IC"))
+    if let opacity = qpdf.entry(object, "/CA").flatMap({ qpdf.number($0) }) {
+      input.opacity = min(max(opacity, 0), 1)
+    }
+    if let border = qpdf.entry(object, "/BS") {
+      if let width = qpdf.entry(border, "/W").flatMap({ qpdf.number($0) }), width >= 0 {
+        input.borderWidth = width
+      }
+      if let style = qpdf.entry(border, "/S").flatMap({ qpdf.name($0) }).flatMap(BorderStyle.init) {
+        input.borderStyle = style
+      }
+      let dashes = qpdf.entry(border, "/D").flatMap { qpdf.items($0) }?.compactMap { qpdf.number($0) }
+      if let dashes, !dashes.isEmpty { input.dashes = dashes }
+    } else if let border = qpdf.entry(object, "/Border").flatMap({ qpdf.items($0) }), border.count >= 3,
+      let width = qpdf.number(border[2]), width >= 0
+    {
+      input.borderWidth = width
+    }
+    if let effect = qpdf.entry(object, "/BE"), qpdf.entry(effect, "/S").flatMap({ qpdf.name($0) }) == "C" {
+      input.cloudyIntensity = qpdf.entry(effect, "/I").flatMap { qpdf.number($0) } ?? 1
+    }
+    let quadValues = qpdf.points(qpdf.entry(object, "/QuadPoints"))
+    input.quads = stride(from: 0, to: quadValues.count - 3, by: 4).map {
+      Quad(quadValues[$0], quadValues[$0 + 1], quadValues[$0 + 2], quadValues[$0 + 3])
+    }
+    if let strokes = qpdf.entry(object, "/InkList").flatMap({ qpdf.items($0) }) {
+      input.inkStrokes = strokes.map { qpdf.points($0) }.filter { !$0.isEmpty }
+    }
+    input.vertices = qpdf.points(qpdf.entry(object, "/Vertices"))
+    let line = qpdf.points(qpdf.entry(object, "/L"))
+    if line.count == 2 { input.line = (line[0], line[1]) }
+    if let endings = qpdf.entry(object, "/LE").flatMap({ qpdf.items($0) }), endings.count == 2 {
+      input.lineEndings = (
+        qpdf.name(endings[0]).flatMap(LineEnding.init) ?? .none,
+        qpdf.name(endings[1]).flatMap(LineEnding.init) ?? .none
+      )
+    }
+    input.leaderLength = qpdf.entry(object, "/LL").flatMap { qpdf.number($0) } ?? 0
+    input.leaderExtension = qpdf.entry(object, "/LLE").flatMap { qpdf.number($0) } ?? 0
+    input.iconName = qpdf.entry(object, "/Name").flatMap { qpdf.name($0) } ?? ""
+    input.contents = qpdf.entry(object, "/Contents").flatMap { qpdf.text($0) } ?? ""
+    if let style = qpdf.entry(object, "/DA").flatMap({ qpdf.text($0) }) {
+      let parsed = DefaultAppearance(style)
+      input.fontName = parsed.fontName ?? input.fontName
+      input.fontSize = parsed.fontSize ?? input.fontSize
+      input.textColor = parsed.color ?? input.textColor
+    }
+    input.alignment = qpdf.entry(object, "/Q").flatMap { qpdf.integer($0) }.map { min(max($0, 0), 2) } ?? 0
+    input.callout = qpdf.points(qpdf.entry(object, "/CL"))
+    return input
+  }
+}
+
+/// The parts of a FreeText /DA string the library reads and writes: "/Helv 12 Tf 0 0 1 rg".
+struct DefaultAppearance {
+  /// The font resource name (standard font names are used as resource names here).
+  var fontName: String?
+  /// The font size.
+  var fontSize: Double?
+  /// The text colour.
+  var color: RGBColor?
+
+  /// Parses a /DA string.
+  init(_ text: String) {
+    let tokens = text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" })
+    for (index, token) in tokens.enumerated() {
+      switch token {
+      case "Tf" where index >= 2:
+        let name = tokens[index - 2]
+        if name.hasPrefix("/") { fontName = DefaultAppearance.standardName(String(name.dropFirst())) }
+        fontSize = Double(tokens[index - 1]).flatMap { $0 > 0 && $0 < 1000 ? $0 : nil }
+      case "rg" where index >= 3:
+        if let r = Double(tokens[index - 3]), let g = Double(tokens[index - 2]), let b = Double(tokens[index - 1]) {
+          color = RGBColor(r, g, b)
+        }
+      case "g" where index >= 1:
+        if let gray = Double(tokens[index - 1]) { color = RGBColor(gray, gray, gray) }
+      default:
+        break
+      }
+    }
+  }
+
+  /// Maps common abbreviations (Helv, TiRo, Cour) to standard 14 font names.
+  static func standardName(_ name: String) -> String {
+    switch name {
+    case "Helv", "Helvetica", "Arial": return "Helvetica"
+    case "HeBo": return "Helvetica-Bold"
+    case "TiRo", "Times", "Times-Roman": return "Times-Roman"
+    case "Cour", "Courier": return "Courier"
+    default: return name
+    }
+  }
+
+  /// A /DA string for a font, size and colour.
+  static func string(font: String, size: Double, color: RGBColor) -> String {
+    "/\(font) \(size) Tf \(color.r) \(color.g) \(color.b) rg"
+  }
+}

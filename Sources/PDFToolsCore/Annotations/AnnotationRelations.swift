@@ -1,0 +1,218 @@
+import CQPDF
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+extension Document {
+  /// Adds a Popup annotation for `parent` (shown in `rect`, open or closed) and returns its id.
+  public func addPopup(to parent: Int64, rect: Rect, open: Bool) throws(PDFError) -> Int64 {
+    try Document.checkRect(rect)
+    let page = try annotationPage(parent)
+    let popup = try createAnnotation(page: page, subtype: "Popup", rect: rect)
+    try locked { () throws(PDFError) in
+      let parentObject = try annotationObject(parent).object
+      let popupObject = try annotationObject(popup).object
+      recordChange(parentObject)
+      recordChange(popupObject)
+      qpdf_oh_replace_key(qpdf.data, popupObject, "/Parent", parentObject)
+      qpdf_oh_replace_key(qpdf.data, popupObject, "/Open", qpdf_oh_new_bool(qpdf.data, open ? QPDF_TRUE : QPDF_FALSE))
+      qpdf_oh_replace_key(qpdf.data, parentObject, "/Popup", popupObject)
+      try commitChange("attach a popup")
+    }
+    return popup
+  }
+
+  /// Makes annotation `id` a reply to `parent` (/IRT) of type "R" (reply) or "Group"; nil
+  /// removes the relation.
+  public func setReply(_ id: Int64, to parent: Int64?, type: String = "R") throws(PDFError) {
+    guard type == "R" || type == "Group" else {
+      throw PDFError(.invalidArgument, "the reply type is R or Group")
+    }
+    guard parent != id else { throw PDFError(.invalidArgument, "an annotation cannot reply to itself") }
+    try locked { () throws(PDFError) in
+      try requirePermission(.annotate, "change annotations")
+      let object = try annotationObject(id).object
+      recordChange(object)
+      guard let parent else {
+        qpdf_oh_remove_key(qpdf.data, object, "/IRT")
+        qpdf_oh_remove_key(qpdf.data, object, "/RT")
+        try commitChange("remove a reply relation")
+        return
+      }
+      let parentObject = try annotationObject(parent).object
+      qpdf_oh_replace_key(qpdf.data, object, "/IRT", parentObject)
+      if type == "Group" {
+        qpdf_oh_replace_key(qpdf.data, object, "/RT", qpdf_oh_new_name(qpdf.data, "/Group"))
+      } else {
+        qpdf_oh_remove_key(qpdf.data, object, "/RT")
+      }
+      try commitChange("set a reply relation")
+    }
+  }
+
+  /// The id of the annotation `id` replies to, if any (listing its page's annotations).
+  public func replyParent(of id: Int64) throws(PDFError) -> Int64? {
+    try locked { () throws(PDFError) -> Int64? in
+      let (object, page) = try annotationObject(id)
+      guard let parent = qpdf.entry(object, "/IRT").flatMap({ qpdf.identity($0) }) else { return nil }
+      _ = try annotationIDs(page: page)
+      return annotationIndex.ids[parent]
+    }
+  }
+
+  /// Moves annotation `id` to position `index` of its page's z-order (0 is the back; an index
+  /// at or past the end moves it to the front).
+  public func moveAnnotation(_ id: Int64, toZIndex index: Int) throws(PDFError) {
+    guard index >= 0 else { throw PDFError(.outOfRange, "the z-index must not be negative") }
+    try locked { () throws(PDFError) in
+      try requirePermission(.annotate, "change annotations")
+      let (object, pageIndex) = try annotationObject(id)
+      let page = qpdf_get_page_n(qpdf.data, pageIndex)
+      guard let annots = qpdf.entry(page, "/Annots"), let items = qpdf.items(annots),
+        let target = qpdf.identity(object),
+        let from = items.firstIndex(where: { qpdf.identity($0) == target })
+      else { throw PDFError(.notFound, "annotation \(id) is not on its page any more") }
+      recordChange(qpdf.identity(annots) == nil ? page : annots)
+      qpdf_oh_erase_item(qpdf.data, annots, Int32(from))
+      let to = min(index, items.count - 1)
+      if to >= items.count - 1 {
+        qpdf_oh_append_item(qpdf.data, annots, object)
+      } else {
+        qpdf_oh_insert_item(qpdf.data, annots, Int32(to), object)
+      }
+      try commitChange("reorder annotations")
+    }
+  }
+
+  /// Points a Link annotation at a URI.
+  public func setLinkURI(_ id: Int64, _ uri: String) throws(PDFError) {
+    guard !uri.isEmpty, uri.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 0x20 && $0.value < 0x7F }) else {
+      throw PDFError(.invalidArgument, "a link URI must be non-empty printable ASCII (percent-encode the rest)")
+    }
+    try editLink(id) { () throws(PDFError) in
+      let action = qpdf_oh_new_dictionary(qpdf.data)
+      qpdf_oh_replace_key(qpdf.data, action, "/S", qpdf_oh_new_name(qpdf.data, "/URI"))
+      qpdf_oh_replace_key(qpdf.data, action, "/URI", qpdf_oh_new_string(qpdf.data, uri))
+      return ("/A", action)
+    }
+  }
+
+  /// Points a Link annotation at page `page` of the document (fit the page).
+  public func setLinkDestination(_ id: Int64, page: Int) throws(PDFError) {
+    try editLink(id) { () throws(PDFError) in
+      try checkPageIndex(page)
+      let destination = qpdf_oh_new_array(qpdf.data)
+      qpdf_oh_append_item(qpdf.data, destination, qpdf_get_page_n(qpdf.data, page))
+      qpdf_oh_append_item(qpdf.data, destination, qpdf_oh_new_name(qpdf.data, "/Fit"))
+      return ("/Dest", destination)
+    }
+  }
+
+  /// Replaces a Link's target with the entry `make` returns.
+  private func editLink(_ id: Int64, _ make: () throws(PDFError) -> (String, qpdf_oh)) throws(PDFError) {
+    try locked { () throws(PDFError) in
+      try requirePermission(.annotate, "change annotations")
+      let object = try annotationObject(id).object
+      guard qpdf.entry(object, "/Subtype").flatMap({ qpdf.name($0) }) == "Link" else {
+        throw PDFError(.invalidArgument, "annotation \(id) is not a Link")
+      }
+      let (key, value) = try make()
+      recordChange(object)
+      qpdf_oh_remove_key(qpdf.data, object, "/A")
+      qpdf_oh_remove_key(qpdf.data, object, "/Dest")
+      qpdf_oh_replace_key(qpdf.data, object, key, value)
+      try commitChange("change a link")
+    }
+  }
+
+  /// The URI a Link opens, if it has a URI action.
+  public func linkURI(_ id: Int64) throws(PDFError) -> String? {
+    try locked { () throws(PDFError) -> String? in
+      let object = try annotationObject(id).object
+      guard let action = qpdf.entry(object, "/A"),
+        qpdf.entry(action, "/S").flatMap({ qpdf.name($0) }) == "URI"
+      else { return nil }
+      return qpdf.entry(action, "/URI").flatMap { qpdf.text($0) }
+    }
+  }
+
+  /// The page a Link goes to, if it has an explicit page destination.
+  public func linkDestinationPage(_ id: Int64) throws(PDFError) -> Int? {
+    try locked { () throws(PDFError) -> Int? in
+      let object = try annotationObject(id).object
+      var destination = qpdf.entry(object, "/Dest")
+      if destination == nil, let action = qpdf.entry(object, "/A"),
+        qpdf.entry(action, "/S").flatMap({ qpdf.name($0) }) == "GoTo"
+      {
+        destination = qpdf.entry(action, "/D")
+      }
+      guard let items = destination.flatMap({ qpdf.items($0) }), let first = items.first,
+        let page = qpdf.identity(first)
+      else { return nil }
+      let index = Int(qpdf_find_page_by_id(qpdf.data, page.number, page.generation))
+      qpdf.discardError()
+      return index >= 0 ? index : nil
+    }
+  }
+
+  /// Embeds `bytes` as the file of a FileAttachment annotation, named `name`.
+  public func setAttachment(_ id: Int64, name: String, bytes: [UInt8]) throws(PDFError) {
+    guard !name.isEmpty else { throw PDFError(.invalidArgument, "the file name is empty") }
+    try locked { () throws(PDFError) in
+      try requirePermission(.annotate, "change annotations")
+      let object = try annotationObject(id).object
+      guard qpdf.entry(object, "/Subtype").flatMap({ qpdf.name($0) }) == "FileAttachment" else {
+        throw PDFError(.invalidArgument, "annotation \(id) is not a FileAttachment")
+      }
+      let data = qpdf.data
+      let stream = qpdf_oh_new_stream(data)
+      var copy = bytes
+      copy.withUnsafeMutableBufferPointer { buffer in
+        qpdf_oh_replace_stream_data(
+          data, stream, buffer.baseAddress, buffer.count, qpdf_oh_new_null(data), qpdf_oh_new_null(data))
+      }
+      let streamDictionary = qpdf_oh_get_dict(data, stream)
+      qpdf_oh_replace_key(data, streamDictionary, "/Type", qpdf_oh_new_name(data, "/EmbeddedFile"))
+      let parameters = qpdf_oh_new_dictionary(data)
+      qpdf_oh_replace_key(data, parameters, "/Size", qpdf_oh_new_integer(data, Int64(bytes.count)))
+      qpdf_oh_replace_key(data, streamDictionary, "/Params", parameters)
+      let files = qpdf_oh_new_dictionary(data)
+      qpdf_oh_replace_key(data, files, "/F", stream)
+      let specification = qpdf_oh_new_dictionary(data)
+      qpdf_oh_replace_key(data, specification, "/Type", qpdf_oh_new_name(data, "/Filespec"))
+      qpdf_oh_replace_key(data, specification, "/F", qpdf_oh_new_unicode_string(data, name))
+      qpdf_oh_replace_key(data, specification, "/UF", qpdf_oh_new_unicode_string(data, name))
+      qpdf_oh_replace_key(data, specification, "/EF", files)
+      recordChange(object)
+      qpdf_oh_replace_key(data, object, "/FS", specification)
+      try commitChange("attach a file")
+    }
+  }
+
+  /// The name and bytes of a FileAttachment's embedded file, if it has one.
+  public func attachment(_ id: Int64) throws(PDFError) -> (name: String, bytes: [UInt8])? {
+    try locked { () throws(PDFError) -> (name: String, bytes: [UInt8])? in
+      let object = try annotationObject(id).object
+      guard let specification = qpdf.entry(object, "/FS"), let files = qpdf.entry(specification, "/EF"),
+        let stream = qpdf.entry(files, "/F") ?? qpdf.entry(files, "/UF"),
+        qpdf_oh_is_stream(qpdf.data, stream) != QPDF_FALSE
+      else { return nil }
+      let name = (qpdf.entry(specification, "/UF") ?? qpdf.entry(specification, "/F")).flatMap { qpdf.text($0) } ?? ""
+      var filtered: QPDF_BOOL = QPDF_FALSE
+      var buffer: UnsafeMutablePointer<UInt8>? = nil
+      var length = 0
+      _ = qpdf_oh_get_stream_data(qpdf.data, stream, qpdf_dl_generalized, &filtered, &buffer, &length)
+      defer { free(buffer) }
+      do throws(QPDFFailure) {
+        try qpdf.check()
+      } catch {
+        throw PDFError(.damaged, "cannot read the attached file: \(error.text)")
+      }
+      guard let buffer else { return (name, []) }
+      return (name, Array(UnsafeBufferPointer(start: buffer, count: length)))
+    }
+  }
+}

@@ -1,0 +1,58 @@
+import CQPDF
+
+extension Document {
+  /// Builds the annotation's appearance stream from its current properties and stores it as
+  /// /AP /N (removing /AP when the subtype gets none); call under the lock.
+  func writeAppearance(_ object: qpdf_oh) {
+    recordChange(object)
+    let input = readProperties(object)
+    guard let appearance = AppearanceBuilder.build(input) else {
+      if input.subtype != "Widget" { qpdf_oh_remove_key(qpdf.data, object, "/AP") }
+      return
+    }
+    let data = qpdf.data
+    let stream = qpdf_oh_new_stream(data)
+    var content = Array(appearance.content.utf8)
+    content.withUnsafeMutableBufferPointer { buffer in
+      qpdf_oh_replace_stream_data(
+        data, stream, buffer.baseAddress, buffer.count, qpdf_oh_new_null(data), qpdf_oh_new_null(data))
+    }
+    let dictionary = qpdf_oh_get_dict(data, stream)
+    qpdf_oh_replace_key(data, dictionary, "/Type", qpdf_oh_new_name(data, "/XObject"))
+    qpdf_oh_replace_key(data, dictionary, "/Subtype", qpdf_oh_new_name(data, "/Form"))
+    let box = appearance.bbox
+    qpdf_oh_replace_key(data, dictionary, "/BBox", qpdf.numberArray([box.x0, box.y0, box.x1, box.y1]))
+    let resources = qpdf_oh_new_dictionary(data)
+    if !appearance.graphicsStates.isEmpty {
+      let states = qpdf_oh_new_dictionary(data)
+      for (name, state) in appearance.graphicsStates.sorted(by: { $0.key < $1.key }) {
+        let entry = qpdf_oh_new_dictionary(data)
+        qpdf_oh_replace_key(data, entry, "/Type", qpdf_oh_new_name(data, "/ExtGState"))
+        qpdf_oh_replace_key(data, entry, "/CA", qpdf_oh_new_real_from_double(data, state.opacity, 4))
+        qpdf_oh_replace_key(data, entry, "/ca", qpdf_oh_new_real_from_double(data, state.opacity, 4))
+        qpdf_oh_replace_key(data, entry, "/BM", qpdf_oh_new_name(data, "/" + state.blendMode))
+        qpdf_oh_replace_key(data, states, "/" + name, entry)
+      }
+      qpdf_oh_replace_key(data, resources, "/ExtGState", states)
+    }
+    if !appearance.fonts.isEmpty {
+      let fonts = qpdf_oh_new_dictionary(data)
+      for (name, base) in appearance.fonts.sorted(by: { $0.key < $1.key }) {
+        let font = qpdf_oh_new_dictionary(data)
+        qpdf_oh_replace_key(data, font, "/Type", qpdf_oh_new_name(data, "/Font"))
+        qpdf_oh_replace_key(data, font, "/Subtype", qpdf_oh_new_name(data, "/Type1"))
+        qpdf_oh_replace_key(data, font, "/BaseFont", qpdf_oh_new_name(data, "/" + base))
+        if base != "Symbol" && base != "ZapfDingbats" {
+          qpdf_oh_replace_key(data, font, "/Encoding", qpdf_oh_new_name(data, "/WinAnsiEncoding"))
+        }
+        qpdf_oh_replace_key(data, fonts, "/" + name, font)
+      }
+      qpdf_oh_replace_key(data, resources, "/Font", fonts)
+    }
+    qpdf_oh_replace_key(data, dictionary, "/Resources", resources)
+    let ap = qpdf_oh_new_dictionary(data)
+    qpdf_oh_replace_key(data, ap, "/N", stream)
+    qpdf_oh_replace_key(data, object, "/AP", ap)
+    qpdf_oh_remove_key(data, object, "/AS")
+  }
+}
