@@ -817,6 +817,298 @@ pdftools_status pdftools_annotation_set_raw(pdftools_document *doc, pdftools_ann
 pdftools_status pdftools_annotation_delete(pdftools_document *doc, pdftools_annotation_id id);
 
 /* ------------------------------------------------------------------------ */
+/* Creating and changing annotations                                         */
+/* ------------------------------------------------------------------------ */
+/*
+ * Every function here that changes an annotation validates all its input
+ * first (nothing is half-written), updates the annotation's /M, and rebuilds
+ * its appearance stream (/AP /N) from its properties, so it looks the same in
+ * every viewer.  Coordinates are in page space.  Appearance text uses a
+ * standard 14 font with WinAnsiEncoding: characters outside WinAnsi are shown
+ * as '?' in the appearance, while /Contents keeps the text intact.
+ * Errors common to all: INVALID_HANDLE, INVALID_ARGUMENT (non-finite numbers,
+ * empty rectangles, empty lists, bad enums), NOT_FOUND (stale id),
+ * NOT_PERMITTED (the document's permissions forbid annotation changes).
+ */
+
+/** An RGB colour, components 0..1 (clamped). */
+typedef struct pdftools_color {
+  double r; /**< Red. */
+  double g; /**< Green. */
+  double b; /**< Blue. */
+} pdftools_color;
+
+/** Which colour of an annotation. */
+typedef enum pdftools_color_role {
+  /** Border, line and icon colour (/C); for text markup, the markup colour. */
+  PDFTOOLS_COLOR_STROKE = 0,
+  /** Fill of shapes and closed line endings (/IC). */
+  PDFTOOLS_COLOR_INTERIOR = 1
+} pdftools_color_role;
+
+/** Border styles (/BS /S). */
+typedef enum pdftools_border_style {
+  PDFTOOLS_BORDER_SOLID = 0,     /**< Solid. */
+  PDFTOOLS_BORDER_DASHED = 1,    /**< Dashed, with a dash array. */
+  PDFTOOLS_BORDER_BEVELED = 2,   /**< Embossed. */
+  PDFTOOLS_BORDER_INSET = 3,     /**< Sunken. */
+  PDFTOOLS_BORDER_UNDERLINE = 4  /**< Bottom edge only. */
+} pdftools_border_style;
+
+/** Line endings (/LE) of Line and PolyLine annotations. */
+typedef enum pdftools_line_ending {
+  PDFTOOLS_ENDING_NONE = 0,           /**< None. */
+  PDFTOOLS_ENDING_SQUARE = 1,         /**< Square. */
+  PDFTOOLS_ENDING_CIRCLE = 2,         /**< Circle. */
+  PDFTOOLS_ENDING_DIAMOND = 3,        /**< Diamond. */
+  PDFTOOLS_ENDING_OPEN_ARROW = 4,     /**< Open arrowhead. */
+  PDFTOOLS_ENDING_CLOSED_ARROW = 5,   /**< Closed arrowhead. */
+  PDFTOOLS_ENDING_BUTT = 6,           /**< Perpendicular bar. */
+  PDFTOOLS_ENDING_R_OPEN_ARROW = 7,   /**< Reversed open arrowhead. */
+  PDFTOOLS_ENDING_R_CLOSED_ARROW = 8, /**< Reversed closed arrowhead. */
+  PDFTOOLS_ENDING_SLASH = 9           /**< Slanted bar. */
+} pdftools_line_ending;
+
+/** Annotation flags (/F). */
+typedef enum pdftools_annotation_flags {
+  PDFTOOLS_ANNOT_INVISIBLE = 1 << 0,       /**< Invisible (unknown subtypes). */
+  PDFTOOLS_ANNOT_HIDDEN = 1 << 1,          /**< Hidden. */
+  PDFTOOLS_ANNOT_PRINT = 1 << 2,           /**< Printed (set on creation). */
+  PDFTOOLS_ANNOT_NO_ZOOM = 1 << 3,         /**< Does not scale with zoom. */
+  PDFTOOLS_ANNOT_NO_ROTATE = 1 << 4,       /**< Does not rotate with the page. */
+  PDFTOOLS_ANNOT_NO_VIEW = 1 << 5,         /**< Not shown on screen. */
+  PDFTOOLS_ANNOT_READ_ONLY = 1 << 6,       /**< No interaction. */
+  PDFTOOLS_ANNOT_LOCKED = 1 << 7,          /**< Cannot be moved, resized or deleted by tools. */
+  PDFTOOLS_ANNOT_TOGGLE_NO_VIEW = 1 << 8,  /**< NoView toggles on hover. */
+  PDFTOOLS_ANNOT_LOCKED_CONTENTS = 1 << 9  /**< Contents cannot be edited by tools. */
+} pdftools_annotation_flags;
+
+/**
+ * Creates an annotation of subtype ("Text", "FreeText", "Line", "Square",
+ * "Circle", "Polygon", "PolyLine", "Ink", "Highlight", "Underline",
+ * "Squiggly", "StrikeOut", "Stamp", "FileAttachment", "Link", "Popup",
+ * "Caret") with rect on page page_index, in front of the others.  It gets a
+ * unique /NM, creation and modification dates, the print flag, a default
+ * colour, default geometry filling rect (quads, ink, vertices, line) and an
+ * appearance.  *out_id receives its id.  Errors: see above; INVALID_ARGUMENT
+ * for an unknown subtype; OUT_OF_RANGE for the page.
+ */
+pdftools_status pdftools_annotation_create(pdftools_document *doc, int32_t page_index,
+                                           const char *subtype, pdftools_rect rect,
+                                           pdftools_annotation_id *out_id);
+
+/** Sets /Rect. */
+pdftools_status pdftools_annotation_set_rect(pdftools_document *doc, pdftools_annotation_id id,
+                                             pdftools_rect rect);
+
+/** Sets a colour; color NULL means none (transparent border, no fill). */
+pdftools_status pdftools_annotation_set_color(pdftools_document *doc, pdftools_annotation_id id,
+                                              pdftools_color_role role,
+                                              const pdftools_color *color);
+
+/**
+ * *out_present receives 1 and *out_color the colour, or 0 when the annotation
+ * has none (out_color untouched).  Gray and CMYK colours are converted.
+ */
+pdftools_status pdftools_annotation_get_color(pdftools_document *doc, pdftools_annotation_id id,
+                                              pdftools_color_role role, pdftools_color *out_color,
+                                              int32_t *out_present);
+
+/** Sets the constant opacity /CA, 0..1. */
+pdftools_status pdftools_annotation_set_opacity(pdftools_document *doc, pdftools_annotation_id id,
+                                                double opacity);
+
+/** *out_opacity receives /CA (1 when absent). */
+pdftools_status pdftools_annotation_get_opacity(pdftools_document *doc, pdftools_annotation_id id,
+                                                double *out_opacity);
+
+/**
+ * Sets the border: width (0..1000 points, 0 for none), style, and for
+ * PDFTOOLS_BORDER_DASHED the dash array (dashes may be NULL when dash_count
+ * is 0, which means [3]).
+ */
+pdftools_status pdftools_annotation_set_border(pdftools_document *doc, pdftools_annotation_id id,
+                                               double width, pdftools_border_style style,
+                                               const double *dashes, size_t dash_count);
+
+/** The border width and style (either pointer may be NULL). */
+pdftools_status pdftools_annotation_get_border(pdftools_document *doc, pdftools_annotation_id id,
+                                               double *out_width, pdftools_border_style *out_style);
+
+/** Sets the cloudy border effect (/BE) intensity, 0 (none) to 2. Square, Circle, Polygon, FreeText. */
+pdftools_status pdftools_annotation_set_cloudy(pdftools_document *doc, pdftools_annotation_id id,
+                                               double intensity);
+
+/**
+ * Sets a text entry: key "Contents", "T" (author), "Subj" (subject), "NM"
+ * (unique name) or "RC" (rich text); value UTF-8, NULL removes it.
+ */
+pdftools_status pdftools_annotation_set_text(pdftools_document *doc, pdftools_annotation_id id,
+                                             const char *key, const char *value);
+
+/** Sets /F to pdftools_annotation_flags bits. */
+pdftools_status pdftools_annotation_set_flags(pdftools_document *doc, pdftools_annotation_id id,
+                                              uint32_t flags);
+
+/** *out_flags receives /F (0 when absent). */
+pdftools_status pdftools_annotation_get_flags(pdftools_document *doc, pdftools_annotation_id id,
+                                              uint32_t *out_flags);
+
+/** Sets /QuadPoints of a text markup (or Link) annotation; count >= 1. */
+pdftools_status pdftools_annotation_set_quads(pdftools_document *doc, pdftools_annotation_id id,
+                                              const pdftools_quad *quads, size_t count);
+
+/** The quads, array pattern as for pdftools_page_chars. */
+pdftools_status pdftools_annotation_get_quads(pdftools_document *doc, pdftools_annotation_id id,
+                                              pdftools_quad *buf, size_t capacity,
+                                              size_t *out_count);
+
+/**
+ * Sets /InkList: stroke_count strokes, stroke i made of stroke_sizes[i]
+ * (>= 1) consecutive points of points.
+ */
+pdftools_status pdftools_annotation_set_ink(pdftools_document *doc, pdftools_annotation_id id,
+                                            const pdftools_point *points,
+                                            const size_t *stroke_sizes, size_t stroke_count);
+
+/**
+ * The ink strokes: all points (array pattern on points/point_capacity/
+ * out_point_count) and the number of points of each stroke (array pattern on
+ * sizes/size_capacity/out_stroke_count).  Either buffer may be NULL to learn
+ * its count; BUFFER_TOO_SMALL when a given one is too small.
+ */
+pdftools_status pdftools_annotation_get_ink(pdftools_document *doc, pdftools_annotation_id id,
+                                            pdftools_point *points, size_t point_capacity,
+                                            size_t *out_point_count, size_t *sizes,
+                                            size_t size_capacity, size_t *out_stroke_count);
+
+/** Sets /Vertices of a Polygon or PolyLine; count >= 2. */
+pdftools_status pdftools_annotation_set_vertices(pdftools_document *doc, pdftools_annotation_id id,
+                                                 const pdftools_point *points, size_t count);
+
+/** The vertices, array pattern. */
+pdftools_status pdftools_annotation_get_vertices(pdftools_document *doc,
+                                                 pdftools_annotation_id id, pdftools_point *buf,
+                                                 size_t capacity, size_t *out_count);
+
+/** Sets a Line's end points, endings and leader line length and extension (0 for none). */
+pdftools_status pdftools_annotation_set_line(pdftools_document *doc, pdftools_annotation_id id,
+                                             pdftools_point start, pdftools_point end,
+                                             pdftools_line_ending start_ending,
+                                             pdftools_line_ending end_ending,
+                                             double leader_length, double leader_extension);
+
+/** A Line's end points and endings (any pointer may be NULL). NOT_FOUND when /L is missing. */
+pdftools_status pdftools_annotation_get_line(pdftools_document *doc, pdftools_annotation_id id,
+                                             pdftools_point *out_start, pdftools_point *out_end,
+                                             pdftools_line_ending *out_start_ending,
+                                             pdftools_line_ending *out_end_ending);
+
+/** Sets the line endings of a Line or PolyLine. */
+pdftools_status pdftools_annotation_set_line_endings(pdftools_document *doc,
+                                                     pdftools_annotation_id id,
+                                                     pdftools_line_ending start,
+                                                     pdftools_line_ending end);
+
+/**
+ * Sets /Name: the icon of a Text ("Note", "Comment", "Key", "Help",
+ * "NewParagraph", "Paragraph", "Insert") or FileAttachment ("PushPin",
+ * "Paperclip", "Graph", "Tag") annotation, or a standard stamp name
+ * ("Approved", "Draft", "Confidential", ...).
+ */
+pdftools_status pdftools_annotation_set_icon(pdftools_document *doc, pdftools_annotation_id id,
+                                             const char *name);
+
+/** Sets /Open of a Text or Popup annotation. */
+pdftools_status pdftools_annotation_set_open(pdftools_document *doc, pdftools_annotation_id id,
+                                             int32_t open);
+
+/**
+ * Sets a FreeText's standard font ("Helvetica", "Times-Roman", "Courier",
+ * their bold/italic variants), size (0 < size <= 1000), text colour (NULL:
+ * black), alignment (0 left, 1 centre, 2 right) and intent ("FreeText",
+ * "FreeTextCallout", "FreeTextTypewriter"; NULL: "FreeText").
+ */
+pdftools_status pdftools_annotation_set_free_text(pdftools_document *doc,
+                                                  pdftools_annotation_id id, const char *font,
+                                                  double size, const pdftools_color *text_color,
+                                                  int32_t alignment, const char *intent);
+
+/**
+ * A FreeText's font name (two-call pattern on font/font_size/out_font_size),
+ * size, text colour and alignment; pointers other than out_font_size may be NULL.
+ */
+pdftools_status pdftools_annotation_get_free_text(pdftools_document *doc,
+                                                  pdftools_annotation_id id, char *font,
+                                                  size_t font_size, size_t *out_font_size,
+                                                  double *out_size, pdftools_color *out_color,
+                                                  int32_t *out_alignment);
+
+/** Sets a FreeText callout line (/CL) of 2 or 3 points; count 0 removes it. */
+pdftools_status pdftools_annotation_set_callout(pdftools_document *doc, pdftools_annotation_id id,
+                                                const pdftools_point *points, size_t count);
+
+/**
+ * Adds a Popup for annotation parent, shown in rect, open or not; *out_id
+ * receives the popup's id.  Deleting the parent deletes the popup.
+ */
+pdftools_status pdftools_annotation_add_popup(pdftools_document *doc, pdftools_annotation_id parent,
+                                              pdftools_rect rect, int32_t open,
+                                              pdftools_annotation_id *out_id);
+
+/**
+ * Makes annotation id a reply (/IRT) to parent, with reply type "R" or
+ * "Group" (NULL: "R"); parent 0 removes the relation.
+ */
+pdftools_status pdftools_annotation_set_reply(pdftools_document *doc, pdftools_annotation_id id,
+                                              pdftools_annotation_id parent, const char *type);
+
+/** *out_parent receives the id of the annotation id replies to, or 0 for none. */
+pdftools_status pdftools_annotation_get_reply(pdftools_document *doc, pdftools_annotation_id id,
+                                              pdftools_annotation_id *out_parent);
+
+/**
+ * Moves the annotation to position index of its page's z-order: 0 is the
+ * back; an index at or past the end brings it to the front.
+ * Errors: also OUT_OF_RANGE for a negative index.
+ */
+pdftools_status pdftools_annotation_set_z_index(pdftools_document *doc, pdftools_annotation_id id,
+                                                int32_t index);
+
+/** Makes a Link open uri (printable ASCII; percent-encode the rest). */
+pdftools_status pdftools_annotation_set_link_uri(pdftools_document *doc, pdftools_annotation_id id,
+                                                 const char *uri);
+
+/** Makes a Link go to page page_index of the document. */
+pdftools_status pdftools_annotation_set_link_page(pdftools_document *doc,
+                                                  pdftools_annotation_id id, int32_t page_index);
+
+/** Copies a Link's URI, two-call pattern. NOT_FOUND when it has no URI action. */
+pdftools_status pdftools_annotation_get_link_uri(pdftools_document *doc,
+                                                 pdftools_annotation_id id, char *buf,
+                                                 size_t buf_size, size_t *out_size);
+
+/** *out_page receives the page a Link goes to. NOT_FOUND when it has no page destination. */
+pdftools_status pdftools_annotation_get_link_page(pdftools_document *doc,
+                                                  pdftools_annotation_id id, int32_t *out_page);
+
+/** Embeds size bytes at data (copied; data may be NULL when size is 0) as a FileAttachment's file named name. */
+pdftools_status pdftools_annotation_set_attachment(pdftools_document *doc,
+                                                   pdftools_annotation_id id, const char *name,
+                                                   const void *data, size_t size);
+
+/**
+ * A FileAttachment's embedded file: *out_data receives a copy (release with
+ * pdftools_free; non-NULL even for an empty file) and *out_size its size; the
+ * name comes by the two-call pattern on name/name_size/out_name_size (name
+ * may be NULL).  NOT_FOUND when no file is embedded.
+ */
+pdftools_status pdftools_annotation_get_attachment(pdftools_document *doc,
+                                                   pdftools_annotation_id id, void **out_data,
+                                                   size_t *out_size, char *name, size_t name_size,
+                                                   size_t *out_name_size);
+
+/* ------------------------------------------------------------------------ */
 /* Rendering                                                                 */
 /* ------------------------------------------------------------------------ */
 

@@ -290,3 +290,14 @@ extension Document {
     }
   }
 }
+
+extension Document {
+  /// The /F flags of annotation `id` (0 when absent).
+  public func annotationFlags(_ id: Int64) throws(PDFError) -> UInt32 {
+    try locked { () throws(PDFError) -> UInt32 in
+      let object = try annotationObject(id).object
+      let value = qpdf.entry(object, "/F").flatMap { qpdf.integer($0) } ?? 0
+      return UInt32(clamping: max(0, value))
+    }
+  }
+}
