@@ -33,7 +33,7 @@ enum TextMarkupAppearance {
         builder.fillColor(color)
         for (quad, _) in usable {
           builder.polyline([quad.p1, quad.p2, quad.p4, quad.p3], closed: true)
-          builder.write("f")
+          builder.paint("f")
         }
       case .underline, .strikeOut, .squiggly:
         if opacity < 1 { builder.graphicsState(opacity: opacity, blendMode: "Normal") }
@@ -72,6 +72,6 @@ enum TextMarkupAppearance {
         if index == 0 { builder.move(to: point) } else { builder.line(to: point) }
       }
     }
-    builder.write("S")
+    builder.paint("S")
   }
 }
