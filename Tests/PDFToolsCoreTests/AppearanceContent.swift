@@ -33,14 +33,19 @@ struct ContentOperation {
 
 /// A small reader of the content streams the builders write, for checking them structurally.
 enum ContentReader {
+  /// PDF delimiter bytes.
+  static let delimiters = Set("()<>[]{}/%".utf8)
+  /// PDF white-space bytes.
+  static let spaces: Set<UInt8> = [0x20, 0x0A, 0x0D, 0x09, 0x0C, 0x00]
+
   /// The operations of `content`. Unknown syntax ends the reading (and fails the test).
   static func operations(_ content: String) -> [ContentOperation] {
     let bytes = Array(content.utf8)
     var index = 0
     var stack: [[ContentOperand]] = [[]]
     var result: [ContentOperation] = []
-    func isDelimiter(_ byte: UInt8) -> Bool { Array("()<>[]{}/%".utf8).contains(byte) }
-    func isSpace(_ byte: UInt8) -> Bool { [0x20, 0x0A, 0x0D, 0x09, 0x0C, 0x00].contains(byte) }
+    func isDelimiter(_ byte: UInt8) -> Bool { delimiters.contains(byte) }
+    func isSpace(_ byte: UInt8) -> Bool { spaces.contains(byte) }
     while index < bytes.count {
       let byte = bytes[index]
       if isSpace(byte) {

@@ -507,6 +507,27 @@ import Testing
     }
   }
 
+  @Test func hugeGeometryStaysBounded() throws {
+    let huge = Rect(-5e7, -5e7, 5e7, 5e7)
+    let inputs = [
+      Self.input("Square", huge) { $0.cloudyIntensity = 0.001 },
+      Self.input("Circle", huge) { $0.cloudyIntensity = 0.001 },
+      Self.input("Polygon") {
+        $0.vertices = [Point(-5e7, -5e7), Point(5e7, -5e7), Point(0, 5e7)]
+        $0.cloudyIntensity = 1
+      },
+      Self.input("Squiggly") { $0.quads = [Quad(Rect(-5e7, 0, 5e7, 10), direction: 0)] },
+    ]
+    for input in inputs {
+      let (stream, _) = try #require(Self.build(input))
+      #expect(stream.content.utf8.count < 1_000_000, "\(input.subtype): bounded output")
+    }
+    #expect(AppearanceLimits.count(.nan, lower: 1, upper: 9) == 1)
+    #expect(AppearanceLimits.count(.infinity, lower: 1, upper: 9) == 9)
+    #expect(AppearanceLimits.count(1e300, lower: 1, upper: 9) == 9)
+    #expect(AppearanceLimits.count(2.1, lower: 1, upper: 9) == 3)
+  }
+
   @Test func numbersAreCompact() {
     let cases: [(Double, String)] = [
       (0, "0"), (-0.0, "0"), (1, "1"), (0.5, "0.5"), (-2.25, "-2.25"), (1234.5678, "1234.568"),

@@ -112,9 +112,8 @@ enum ShapeAppearance {
     // Ramanujan's approximation of the perimeter.
     let h = ((a - b) * (a - b)) / ((a + b) * (a + b))
     let perimeter = Double.pi * (a + b) * (1 + 3 * h / (10 + (4 - 3 * h).squareRoot()))
-    let wanted = spacing > 0 ? (perimeter / spacing / 4).rounded(.up) : 2
-    let limit = Double(AppearanceLimits.maximumRepeats / 4)
-    let perQuarter = Int(min(max(wanted.isFinite ? wanted : 2, 2), limit))
+    let perQuarter = AppearanceLimits.count(
+      perimeter / spacing / 4, lower: 2, upper: AppearanceLimits.maximumRepeats / 4)
     let k = ContentBuilder.kappa
     // Each quarter as (start, control 1, control 2, end), counter-clockwise from the right.
     let quarters: [(Point, Point, Point, Point)] = [

@@ -63,8 +63,8 @@ enum TextMarkupAppearance {
     case .squiggly:
       let amplitude = frame.height / 8
       let halfWave = max(0.5, frame.height / 6)
-      let limit = Double(AppearanceLimits.maximumRepeats)
-      let count = Int(min(max((frame.length / halfWave).rounded(.up), 1), limit))
+      let count = AppearanceLimits.count(
+        frame.length / halfWave, lower: 1, upper: AppearanceLimits.maximumRepeats)
       let step = frame.length / Double(count)
       for index in 0...count {
         let above = width / 2 + (index % 2 == 1 ? amplitude : 0)
