@@ -37,9 +37,4 @@ enum AppearanceLimits {
     if rounded >= Double(upper) { return upper }
     return Int(rounded)
   }
-
-  /// `value` if it is finite, else `fallback`.
-  static func finite(_ value: Double, or fallback: Double) -> Double {
-    value.isFinite ? value : fallback
-  }
 }
