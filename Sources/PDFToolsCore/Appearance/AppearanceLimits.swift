@@ -6,7 +6,7 @@ enum AppearanceLimits {
   /// The widest border or line accepted, in points; wider ones are clamped.
   static let maximumLineWidth = 1000.0
   /// The most path elements one repeated pattern (cloud bumps, squiggles) may emit.
-  static let maximumRepeats = 5000
+  static let maximumRepeats = 2000
 
   /// True when `value` is finite and within `maximumCoordinate`.
   static func isUsable(_ value: Double) -> Bool {
@@ -28,8 +28,13 @@ enum AppearanceLimits {
     isUsable(quad.p1) && isUsable(quad.p2) && isUsable(quad.p3) && isUsable(quad.p4)
   }
 
-  /// `value` if it is finite, else `fallback`.
-  static func finite(_ value: Double, or fallback: Double) -> Double {
-    value.isFinite ? value : fallback
+  /// `value` rounded up to a whole count within `lower...upper`; NaN gives `lower`. (Converting
+  /// a NaN or huge Double to Int traps, so every count derived from geometry goes through here.)
+  static func count(_ value: Double, lower: Int, upper: Int) -> Int {
+    guard value.isFinite else { return value == .infinity ? upper : lower }
+    let rounded = value.rounded(.up)
+    if rounded <= Double(lower) { return lower }
+    if rounded >= Double(upper) { return upper }
+    return Int(rounded)
   }
 }

@@ -32,10 +32,10 @@ enum AttachmentIconAppearance {
     builder.roundedRectangle(icon.rect(6, 13, 14, 18.5), radius: 1.5)
     builder.rectangle(icon.rect(4, 11.5, 16, 13))
     builder.polyline(icon.points([(8, 11.5), (12, 11.5), (11, 7), (9, 7)]), closed: true)
-    builder.write("f")
+    builder.paint("f")
     builder.lineWidth(1)
     builder.polyline(icon.points([(10, 7), (10, 1)]), closed: false)
-    builder.write("S")
+    builder.paint("S")
   }
 
   /// A paper clip: three straight runs joined by half circles.
@@ -51,18 +51,18 @@ enum AttachmentIconAppearance {
     builder.line(to: icon.point(7, 15.5))
     builder.halfCircle(from: icon.point(7, 15.5), to: icon.point(13, 15.5), outward: up)
     builder.line(to: icon.point(13, 9))
-    builder.write("S")
+    builder.paint("S")
   }
 
   /// A bar chart: two axes and three bars.
   private static func graph(_ icon: IconBox, into builder: inout ContentBuilder) {
     builder.lineWidth(1)
     builder.polyline(icon.points([(3, 17), (3, 3), (17, 3)]), closed: false)
-    builder.write("S")
+    builder.paint("S")
     builder.rectangle(icon.rect(5, 3.5, 7.5, 9))
     builder.rectangle(icon.rect(9, 3.5, 11.5, 14))
     builder.rectangle(icon.rect(13, 3.5, 15.5, 11))
-    builder.write("f")
+    builder.paint("f")
   }
 
   /// A luggage tag: a pointed outline with an eyelet.
@@ -70,6 +70,6 @@ enum AttachmentIconAppearance {
     builder.lineWidth(1.2)
     builder.polyline(icon.points([(3, 5), (12, 5), (17, 10), (12, 15), (3, 15)]), closed: true)
     builder.circle(center: icon.point(12.5, 10), radius: 1.3)
-    builder.write("S")
+    builder.paint("S")
   }
 }

@@ -16,7 +16,7 @@ enum CaretAppearance {
     builder.curve(Point(midX, rect.y0), Point(midX, midY), to: Point(midX, rect.y1))
     builder.curve(Point(midX, midY), Point(midX, rect.y0), to: Point(rect.x1, rect.y0))
     builder.close()
-    builder.write("f")
+    builder.paint("f")
     builder.restore()
     return builder.finish(covering: rect)
   }

@@ -36,7 +36,8 @@ enum CloudyBorder {
       let edge = b - a
       guard let direction = edge.unit else { continue }
       let outward = direction.leftNormal * outwardSign
-      let count = Int(min(max((edge.length / arcWidth).rounded(.up), 1), limit))
+      let count = AppearanceLimits.count(
+        edge.length / arcWidth, lower: 1, upper: AppearanceLimits.maximumRepeats)
       let step = edge * (1 / Double(count))
       var start = a
       for index in 1...count {

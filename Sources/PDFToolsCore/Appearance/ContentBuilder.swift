@@ -1,15 +1,21 @@
 /// Accumulates a content stream, the resources it names and the extent of what it draws.
 ///
-/// Every coordinate written through the path methods (including Bézier control points, which
-/// bound their curve) is recorded, and every line width set widens the reach of strokes, so
-/// `finish(covering:)` can give a bounding box that holds everything drawn.
+/// Path coordinates (including Bézier control points, which bound their curve) are collected
+/// until the path is painted with `paint(_:)`; then they count towards the extent, grown by
+/// half the current line width when the path is stroked. Paths used only to clip add nothing.
+/// Text adds its box through `cover(_:)`. So `finish(covering:)` gives a bounding box that
+/// holds everything drawn, and no more than that for fills and strokes inside a rectangle.
 struct ContentBuilder {
   /// The operators written so far, one per line.
   private(set) var content = ""
-  /// The extent of every coordinate written.
+  /// The extent of everything painted so far.
   private var extent = Extent()
-  /// Half the widest line width set: how far strokes reach beyond their path.
-  private var strokeReach = 0.0
+  /// The extent of the path being built.
+  private var pending = Extent()
+  /// The current line width (PDF's initial value is 1).
+  private var currentLineWidth = 1.0
+  /// Line widths saved by `q`, restored by `Q`.
+  private var savedLineWidths: [Double] = []
   /// Graphics states by resource name.
   private var graphicsStates: [String: AppearanceStream.GraphicsState] = [:]
   /// Standard fonts by resource name.
@@ -35,28 +41,34 @@ struct ContentBuilder {
   }
 
   /// Saves the graphics state (`q`).
-  mutating func save() { write("q") }
+  mutating func save() {
+    savedLineWidths.append(currentLineWidth)
+    write("q")
+  }
 
   /// Restores the graphics state (`Q`).
-  mutating func restore() { write("Q") }
+  mutating func restore() {
+    currentLineWidth = savedLineWidths.popLast() ?? 1
+    write("Q")
+  }
 
   /// Begins a subpath at `point` (`m`).
   mutating func move(to point: Point) {
-    extent.include(point)
+    pending.include(point)
     write([point.x, point.y], "m")
   }
 
   /// A straight segment to `point` (`l`).
   mutating func line(to point: Point) {
-    extent.include(point)
+    pending.include(point)
     write([point.x, point.y], "l")
   }
 
   /// A cubic Bézier segment to `point` with control points `c1` and `c2` (`c`).
   mutating func curve(_ c1: Point, _ c2: Point, to point: Point) {
-    extent.include(c1)
-    extent.include(c2)
-    extent.include(point)
+    pending.include(c1)
+    pending.include(c2)
+    pending.include(point)
     write([c1.x, c1.y, c2.x, c2.y, point.x, point.y], "c")
   }
 
@@ -65,13 +77,30 @@ struct ContentBuilder {
 
   /// A rectangle subpath (`re`).
   mutating func rectangle(_ rect: Rect) {
-    extent.include(rect)
+    pending.include(rect)
     write([rect.x0, rect.y0, rect.width, rect.height], "re")
   }
 
-  /// Sets the line width (`w`); strokes from now on may reach half of it beyond their path.
+  /// Paints the current path with `op` (`S`, `f`, `B`, ...); its extent, grown by half the
+  /// line width for stroking operators, joins the drawn extent.
+  mutating func paint(_ op: String) {
+    let strokes = ["S", "s", "B", "B*", "b", "b*"].contains(op)
+    if let path = pending.rect {
+      extent.include(strokes ? path.grown(by: currentLineWidth / 2) : path)
+    }
+    pending = Extent()
+    write(op)
+  }
+
+  /// Makes the current path the clipping path and ends it unpainted (`W n`).
+  mutating func clip() {
+    pending = Extent()
+    write("W n")
+  }
+
+  /// Sets the line width (`w`).
   mutating func lineWidth(_ width: Double) {
-    strokeReach = max(strokeReach, width / 2)
+    currentLineWidth = width
     write([width], "w")
   }
 
@@ -119,11 +148,11 @@ struct ContentBuilder {
   /// Records that something (text, say) covers `rect`, for the bounding box.
   mutating func cover(_ rect: Rect) { extent.include(rect) }
 
-  /// The finished stream. Its bounding box holds every coordinate written, grown by the stroke
-  /// reach, and `minimum` when given; a box with no width or height is widened to 1 point so
-  /// viewers can map it. Nil when nothing was drawn and no minimum was given.
+  /// The finished stream. Its bounding box holds everything painted and `minimum` when given;
+  /// a box less than a point wide or high is widened to 1 point so viewers can map it. Nil when
+  /// nothing was drawn and no minimum was given.
   func finish(covering minimum: Rect?) -> AppearanceStream? {
-    var box = extent.rect?.grown(by: strokeReach)
+    var box = extent.rect
     if let minimum { box = box?.merged(with: minimum) ?? minimum }
     guard var box else { return nil }
     if box.width < 1 { box = Rect(box.x0 - 0.5, box.y0, box.x1 + 0.5, box.y1) }

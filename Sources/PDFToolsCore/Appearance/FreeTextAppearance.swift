@@ -29,11 +29,11 @@ enum FreeTextAppearance {
     style.apply(to: &builder)
     if style.fill != nil {
       builder.rectangle(rect)
-      builder.write("f")
+      builder.paint("f")
     }
     if style.stroke != nil, let border = rect.shrunk(by: style.lineWidth / 2) {
       builder.rectangle(border)
-      builder.write("S")
+      builder.paint("S")
     }
     drawCallout(input, style: style, into: &builder)
     drawText(input, borderWidth: style.lineWidth, into: &builder)
@@ -63,7 +63,7 @@ enum FreeTextAppearance {
     let cut = LineEndingShapes.setback(input.lineEndings.0, size: size)
     if cut < (points[1] - first).length { path[0] = first - outward * cut }
     builder.polyline(path, closed: false)
-    builder.write("S")
+    builder.paint("S")
     LineEndingShapes.draw(
       input.lineEndings.0, at: first, outward: outward, size: size, style: lineStyle,
       into: &builder)
@@ -84,7 +84,7 @@ enum FreeTextAppearance {
     let lineHeight = size * lineSpacing
     builder.save()
     builder.rectangle(rect.shrunk(by: borderWidth) ?? rect)
-    builder.write("W n")
+    builder.clip()
     builder.write("BT")
     builder.font(font.name, size: size)
     builder.fillColor(input.textColor)

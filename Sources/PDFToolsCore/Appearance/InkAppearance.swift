@@ -22,7 +22,7 @@ enum InkAppearance {
       builder.lineCap(1)
       builder.lineJoin(1)
       for stroke in strokes { smoothPath(stroke, into: &builder) }
-      builder.write("S")
+      builder.paint("S")
     }
     builder.restore()
     return builder.finish(covering: geometry.rect)

@@ -37,7 +37,7 @@ enum LineAppearance {
       builder.polyline(
         [start + direction * (cut ? cutStart : 0), end - direction * (cut ? cutEnd : 0)],
         closed: false)
-      builder.write("S")
+      builder.paint("S")
     }
     drawEndings(
       input.lineEndings, start: (start, direction * -1), end: (end, direction), style: style,

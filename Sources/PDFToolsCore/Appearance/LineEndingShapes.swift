@@ -69,6 +69,6 @@ enum LineEndingShapes {
       let slant = outward.rotated(cos: sin30, sin: cos30) * size
       builder.polyline([tip + slant, tip - slant], closed: false)
     }
-    builder.write(op)
+    builder.paint(op)
   }
 }

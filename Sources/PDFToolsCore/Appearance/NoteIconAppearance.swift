@@ -46,15 +46,15 @@ enum NoteIconAppearance {
     for line in lines {
       builder.polyline(icon.points([(line.x0, line.y), (line.x1, line.y)]), closed: false)
     }
-    builder.write("S")
+    builder.paint("S")
   }
 
   /// A sheet with its top-right corner folded, and lines of text.
   private static func note(_ icon: IconBox, into builder: inout ContentBuilder) {
     builder.polyline(icon.points([(2, 1), (18, 1), (18, 14), (13, 19), (2, 19)]), closed: true)
-    builder.write("B")
+    builder.paint("B")
     builder.polyline(icon.points([(13, 19), (13, 14), (18, 14)]), closed: false)
-    builder.write("S")
+    builder.paint("S")
     textLines(icon, [(15, 5, 10), (11, 5, 15), (8, 5, 15), (5, 5, 12)], into: &builder)
   }
 
@@ -73,14 +73,14 @@ enum NoteIconAppearance {
     builder.line(to: icon.point(1, 9))
     builder.curve(icon.point(1, 9 - k), icon.point(4 - k, 6), to: icon.point(4, 6))
     builder.close()
-    builder.write("B")
+    builder.paint("B")
     textLines(icon, [(15.5, 4.5, 15.5), (12.5, 4.5, 15.5), (9.5, 4.5, 12)], into: &builder)
   }
 
   /// The rounded square most icons sit on.
   private static func background(_ icon: IconBox, into builder: inout ContentBuilder) {
     builder.roundedRectangle(icon.rect(1, 1, 19, 19), radius: 3)
-    builder.write("B")
+    builder.paint("B")
   }
 
   /// A key: a ring, a shaft and two teeth.
@@ -92,7 +92,7 @@ enum NoteIconAppearance {
     builder.polyline(icon.points([(9.3, 10.7), (16, 4)]), closed: false)
     builder.polyline(icon.points([(13.4, 6.6), (15, 8.2)]), closed: false)
     builder.polyline(icon.points([(15.1, 4.9), (16.7, 6.5)]), closed: false)
-    builder.write("S")
+    builder.paint("S")
     builder.restore()
   }
 
@@ -110,7 +110,7 @@ enum NoteIconAppearance {
     background(icon, into: &builder)
     builder.fillColor(ink)
     builder.polyline(icon.points([(10, 17), (5.5, 11.5), (14.5, 11.5)]), closed: true)
-    builder.write("f")
+    builder.paint("f")
     builder.centeredText(
       WinAnsiEncoding.encode("NP"), font: StandardFont.named("Helvetica-Bold"), size: 7,
       center: icon.point(10, 6.5))
@@ -122,6 +122,6 @@ enum NoteIconAppearance {
     builder.fillColor(ink)
     builder.polyline(
       icon.points([(4, 4), (10, 16), (16, 4), (13, 4), (10, 10), (7, 4)]), closed: true)
-    builder.write("f")
+    builder.paint("f")
   }
 }

@@ -29,7 +29,7 @@ enum PolygonAppearance {
       } else {
         builder.polyline(points, closed: true)
       }
-      builder.write(op)
+      builder.paint(op)
     }
     builder.restore()
     return builder.finish(covering: extent(of: points))
@@ -57,7 +57,7 @@ enum PolygonAppearance {
         if cutEnd < (last - points[count - 2]).length { points[count - 1] = last - endOut * cutEnd }
       }
       builder.polyline(points, closed: false)
-      builder.write("S")
+      builder.paint("S")
     }
     LineAppearance.drawEndings(
       input.lineEndings, start: (first, startOut), end: (last, endOut), style: style,

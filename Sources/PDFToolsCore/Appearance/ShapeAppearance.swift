@@ -3,7 +3,7 @@
 /// The shape is inscribed in the rectangle: its outline runs half a border width inside, so the
 /// stroke stays within the rectangle and the bounding box is the rectangle. A cloudy border
 /// (/BE intensity > 0) runs along a shape inset by the cloud's bump radius as well, so its arcs
-/// also end at the rectangle. Beveled and inset border styles are drawn solid; the underline
+/// also end at the rectangle (clouds use round joins: their arcs meet in cusps). Beveled and inset border styles are drawn solid; the underline
 /// style strokes the bottom edge only.
 enum ShapeAppearance {
   /// A Square annotation: a rectangle, or a cloud around one.
@@ -23,8 +23,9 @@ enum ShapeAppearance {
           Point(base.x0, base.y0), Point(base.x1, base.y0), Point(base.x1, base.y1),
           Point(base.x0, base.y1),
         ]
+        builder.lineJoin(1)
         CloudyBorder.path(around: corners, radius: radius, into: &builder)
-        builder.write(op)
+        builder.paint(op)
       }
     } else if input.borderStyle == .underline {
       underlinedBox(input.rect, style: style, into: &builder)
@@ -32,7 +33,7 @@ enum ShapeAppearance {
       let op = style.paintOperator(fill: true)
     {
       builder.rectangle(box)
-      builder.write(op)
+      builder.paint(op)
     }
     builder.restore()
     return builder.finish(covering: input.rect)
@@ -50,16 +51,17 @@ enum ShapeAppearance {
       if intensity > 0 {
         let radius = CloudyBorder.bumpRadius(intensity: intensity, lineWidth: style.lineWidth)
         if let base = input.rect.shrunk(by: radius + style.lineWidth / 2) {
+          builder.lineJoin(1)
           CloudyBorder.path(
             around: ellipsePolygon(base, spacing: 2 * radius), radius: radius,
             into: &builder)
-          builder.write(op)
+          builder.paint(op)
         }
       } else if let box = input.rect.shrunk(by: style.lineWidth / 2) {
         builder.ellipse(
           center: Point((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2),
           radiusX: box.width / 2, radiusY: box.height / 2)
-        builder.write(op)
+        builder.paint(op)
       }
     }
     builder.restore()
@@ -79,7 +81,7 @@ enum ShapeAppearance {
       underlinedBox(input.rect, style: style, into: &builder)
     } else if let box = input.rect.shrunk(by: style.lineWidth / 2) {
       builder.rectangle(box)
-      builder.write("S")
+      builder.paint("S")
     }
     builder.restore()
     return builder.finish(covering: input.rect)
@@ -92,13 +94,13 @@ enum ShapeAppearance {
   ) {
     if style.fill != nil {
       builder.rectangle(rect)
-      builder.write("f")
+      builder.paint("f")
     }
     guard style.stroke != nil, rect.height >= style.lineWidth else { return }
     let y = rect.y0 + style.lineWidth / 2
     builder.move(to: Point(rect.x0, y))
     builder.line(to: Point(rect.x1, y))
-    builder.write("S")
+    builder.paint("S")
   }
 
   /// Points on the ellipse inscribed in `box`, counter-clockwise, about `spacing` apart (at
@@ -110,9 +112,8 @@ enum ShapeAppearance {
     // Ramanujan's approximation of the perimeter.
     let h = ((a - b) * (a - b)) / ((a + b) * (a + b))
     let perimeter = Double.pi * (a + b) * (1 + 3 * h / (10 + (4 - 3 * h).squareRoot()))
-    let wanted = spacing > 0 ? (perimeter / spacing / 4).rounded(.up) : 2
-    let limit = Double(AppearanceLimits.maximumRepeats / 4)
-    let perQuarter = Int(min(max(wanted.isFinite ? wanted : 2, 2), limit))
+    let perQuarter = AppearanceLimits.count(
+      perimeter / spacing / 4, lower: 2, upper: AppearanceLimits.maximumRepeats / 4)
     let k = ContentBuilder.kappa
     // Each quarter as (start, control 1, control 2, end), counter-clockwise from the right.
     let quarters: [(Point, Point, Point, Point)] = [

@@ -52,14 +52,16 @@ enum StampAppearance {
     if let frame = rect.shrunk(by: lineWidth / 2) {
       builder.lineWidth(lineWidth)
       builder.roundedRectangle(frame, radius: min(frame.width, frame.height) / 5)
-      builder.write("S")
+      builder.paint("S")
     }
     let font = StandardFont.named("Helvetica-Bold")
     let codes = WinAnsiEncoding.encode(label)
     let unitWidth = font.width(of: codes, size: 1)
     let padding = lineWidth + min(rect.width, rect.height) / 10
     if unitWidth > 0, let inner = rect.shrunk(by: padding) {
-      let size = min(inner.width / unitWidth, inner.height * 1000 / font.capHeight)
+      // Capitals are centred; the font's ascender and descender must stay inside too.
+      let halfHeight = max(font.capHeight / 2 - font.descent, font.ascent - font.capHeight / 2)
+      let size = min(inner.width / unitWidth, inner.height * 500 / halfHeight)
       if size >= 0.5 {
         builder.centeredText(
           codes, font: font, size: size,

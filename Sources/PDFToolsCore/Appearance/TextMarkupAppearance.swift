@@ -33,7 +33,7 @@ enum TextMarkupAppearance {
         builder.fillColor(color)
         for (quad, _) in usable {
           builder.polyline([quad.p1, quad.p2, quad.p4, quad.p3], closed: true)
-          builder.write("f")
+          builder.paint("f")
         }
       case .underline, .strikeOut, .squiggly:
         if opacity < 1 { builder.graphicsState(opacity: opacity, blendMode: "Normal") }
@@ -63,8 +63,8 @@ enum TextMarkupAppearance {
     case .squiggly:
       let amplitude = frame.height / 8
       let halfWave = max(0.5, frame.height / 6)
-      let limit = Double(AppearanceLimits.maximumRepeats)
-      let count = Int(min(max((frame.length / halfWave).rounded(.up), 1), limit))
+      let count = AppearanceLimits.count(
+        frame.length / halfWave, lower: 1, upper: AppearanceLimits.maximumRepeats)
       let step = frame.length / Double(count)
       for index in 0...count {
         let above = width / 2 + (index % 2 == 1 ? amplitude : 0)
@@ -72,6 +72,6 @@ enum TextMarkupAppearance {
         if index == 0 { builder.move(to: point) } else { builder.line(to: point) }
       }
     }
-    builder.write("S")
+    builder.paint("S")
   }
 }
