@@ -57,6 +57,13 @@ extension Document {
     }
     input.alignment = qpdf.entry(object, "/Q").flatMap { qpdf.integer($0) }.map { min(max($0, 0), 2) } ?? 0
     input.callout = qpdf.points(qpdf.entry(object, "/CL"))
+    // A FreeText's text box is its /Rect less the /RD margins (they hold a callout).
+    if subtype == "FreeText", let margins = qpdf.entry(object, "/RD").flatMap({ qpdf.rect($0) }) {
+      let inner = Rect(
+        input.rect.x0 + margins.x0, input.rect.y0 + margins.y0, input.rect.x1 - margins.x1,
+        input.rect.y1 - margins.y1)
+      if !inner.isEmpty { input.rect = inner }
+    }
     return input
   }
 }

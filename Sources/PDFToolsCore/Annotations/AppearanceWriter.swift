@@ -54,5 +54,25 @@ extension Document {
     qpdf_oh_replace_key(data, ap, "/N", stream)
     qpdf_oh_replace_key(data, object, "/AP", ap)
     qpdf_oh_remove_key(data, object, "/AS")
+    // Drawn geometry decides the rectangle of these subtypes; a FreeText callout widens it,
+    // and /RD keeps where the text box is inside it.
+    if Document.rectFollowsDrawing.contains(input.subtype) {
+      qpdf_oh_replace_key(data, object, "/Rect", qpdf.numberArray([box.x0, box.y0, box.x1, box.y1]))
+    } else if input.subtype == "FreeText" {
+      if box != input.rect {
+        let text = input.rect
+        qpdf_oh_replace_key(data, object, "/Rect", qpdf.numberArray([box.x0, box.y0, box.x1, box.y1]))
+        qpdf_oh_replace_key(
+          data, object, "/RD",
+          qpdf.numberArray([text.x0 - box.x0, text.y0 - box.y0, box.x1 - text.x1, box.y1 - text.y1]))
+      } else {
+        qpdf_oh_remove_key(data, object, "/RD")
+      }
+    }
   }
+
+  /// Subtypes whose /Rect is the box around what they draw.
+  static let rectFollowsDrawing: Set<String> = [
+    "Line", "PolyLine", "Polygon", "Ink", "Highlight", "Underline", "Squiggly", "StrikeOut",
+  ]
 }
