@@ -31,7 +31,8 @@ def main(argv: list) -> int:
                 width, height = page.size
                 crop = page.crop_box
                 print(f"page {page.index + 1:>3}  label {page.label!r:<10} {width:g} x {height:g} pt"
-                      f"  rotation {page.rotation:>3}  crop [{crop.x0:g} {crop.y0:g} {crop.x1:g} {crop.y1:g}]")
+                      f"  rotation {page.rotation:>3}  crop [{crop.x0:g} {crop.y0:g} {crop.x1:g} {crop.y1:g}]"
+                      f"  annotations {len(page.annotations)}")
             if target:
                 doc.metadata["Title"] = "Edited by the libpdftools Python sample"
                 doc.insert_blank_page(width=300, height=200)

@@ -12,6 +12,11 @@
 ...     print(selection.text, selection.rects())
 ...     for match in doc.search("tracing", whole_words=True):
 ...         print(match.page_index, match.rects)
+>>> with pdftools.open("form.pdf") as doc:          # doctest: +SKIP
+...     for annotation in doc.pages[0].annotations:
+...         print(annotation.id, annotation.subtype, annotation.rect, annotation.contents)
+...     doc.pages[0].render(2.0, format="rgba").to_pil().save("page.png")
+...     doc.save("form.pdf")                         # incremental when signed
 
 The shared library is found through the environment variable
 ``PDFTOOLS_LIBRARY`` (a path), the SONAME ``libpdftools.so.0``, or
@@ -24,6 +29,7 @@ from __future__ import annotations
 from typing import Optional, Tuple
 
 from ._library import lib as _lib
+from .annotations import Annotation
 from .document import Document, Password, PathType, Source
 from .errors import (
     ArgumentError,
@@ -53,6 +59,7 @@ from .log import LogHandler, LogLevel, get_log_handler, log_to_logging, set_log_
 from .metadata import Metadata
 from .page import Page, PageList
 from .permissions import Permission
+from .render import PixelFormat, PixelFormatLike, RenderedImage, Tile
 from .save_options import Encryption, ObjectStreams
 from .search import SearchFlags
 from .selection import Match, Selection
@@ -70,6 +77,11 @@ __all__ = [
     "Page",
     "PageList",
     "Metadata",
+    "Annotation",
+    "RenderedImage",
+    "PixelFormat",
+    "PixelFormatLike",
+    "Tile",
     "Point",
     "Rect",
     "Quad",

@@ -21,7 +21,7 @@ from .errors import ArgumentError, InternalError, Status, error_for_status
 
 __all__ = ["call", "read_string", "read_array", "close_handle", "encode_text", "last_error_message"]
 
-_T = TypeVar("_T", bound=ctypes.Structure)
+_T = TypeVar("_T")  # a ctypes Structure or simple type
 
 _MAX_STRING_ATTEMPTS = 8
 
@@ -89,7 +89,8 @@ def read_array(function: Callable[..., int], item_type: Type[_T], *args: Any) ->
 
     The first call passes a NULL buffer to learn the count; a count of 0 ends
     there.  If the array grew before the second call (BUFFER_TOO_SMALL), the
-    pair is repeated.  Returns the items as a list of ``item_type`` structs.
+    pair is repeated.  Returns the items as a list of ``item_type`` structs
+    (plain Python values for simple ctypes types such as ``c_int64``).
     """
     count = ctypes.c_size_t(0)
     too_small = (Status.BUFFER_TOO_SMALL,)

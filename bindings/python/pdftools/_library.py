@@ -40,6 +40,7 @@ __all__ = [
     "CRect",
     "CPoint",
     "CQuad",
+    "CColor",
     "CCharInfo",
     "CTextRange",
     "CSelection",
@@ -83,6 +84,12 @@ class CQuad(Structure):
     """``pdftools_quad``: corners in /QuadPoints order (upper left, upper right, lower left, lower right)."""
 
     _fields_ = [("p1", CPoint), ("p2", CPoint), ("p3", CPoint), ("p4", CPoint)]
+
+
+class CColor(Structure):
+    """``pdftools_color``: an RGB colour, components 0..1."""
+
+    _fields_ = [("r", c_double), ("g", c_double), ("b", c_double)]
 
 
 class CCharInfo(Structure):
@@ -277,7 +284,7 @@ _PROTOTYPES: List[Tuple[str, Any, Sequence[Any]]] = [
             POINTER(CSelection),
         ],
     ),
-    # Annotations (prototypes only; the Python API for them is not written yet)
+    # Annotations
     (
         "pdftools_page_annotations",
         _status,
@@ -302,7 +309,134 @@ _PROTOTYPES: List[Tuple[str, Any, Sequence[Any]]] = [
     ),
     ("pdftools_annotation_set_raw", _status, [_doc, _annot_id, c_char_p, c_char_p]),
     ("pdftools_annotation_delete", _status, [_doc, _annot_id]),
-    # Rendering (prototypes only; the Python API for them is not written yet)
+    # Creating and changing annotations (prototypes only; no Python API for them yet)
+    (
+        "pdftools_annotation_create",
+        _status,
+        [_doc, c_int32, c_char_p, CRect, POINTER(_annot_id)],
+    ),
+    ("pdftools_annotation_set_rect", _status, [_doc, _annot_id, CRect]),
+    ("pdftools_annotation_set_color", _status, [_doc, _annot_id, _enum, POINTER(CColor)]),
+    (
+        "pdftools_annotation_get_color",
+        _status,
+        [_doc, _annot_id, _enum, POINTER(CColor), POINTER(c_int32)],
+    ),
+    ("pdftools_annotation_set_opacity", _status, [_doc, _annot_id, c_double]),
+    ("pdftools_annotation_get_opacity", _status, [_doc, _annot_id, POINTER(c_double)]),
+    (
+        "pdftools_annotation_set_border",
+        _status,
+        [_doc, _annot_id, c_double, _enum, POINTER(c_double), c_size_t],
+    ),
+    (
+        "pdftools_annotation_get_border",
+        _status,
+        [_doc, _annot_id, POINTER(c_double), POINTER(_enum)],
+    ),
+    ("pdftools_annotation_set_cloudy", _status, [_doc, _annot_id, c_double]),
+    ("pdftools_annotation_set_text", _status, [_doc, _annot_id, c_char_p, c_char_p]),
+    ("pdftools_annotation_set_flags", _status, [_doc, _annot_id, c_uint32]),
+    ("pdftools_annotation_get_flags", _status, [_doc, _annot_id, POINTER(c_uint32)]),
+    ("pdftools_annotation_set_quads", _status, [_doc, _annot_id, POINTER(CQuad), c_size_t]),
+    (
+        "pdftools_annotation_get_quads",
+        _status,
+        [_doc, _annot_id, POINTER(CQuad), c_size_t, POINTER(c_size_t)],
+    ),
+    (
+        "pdftools_annotation_set_ink",
+        _status,
+        [_doc, _annot_id, POINTER(CPoint), POINTER(c_size_t), c_size_t],
+    ),
+    (
+        "pdftools_annotation_get_ink",
+        _status,
+        [
+            _doc,
+            _annot_id,
+            POINTER(CPoint),
+            c_size_t,
+            POINTER(c_size_t),
+            POINTER(c_size_t),
+            c_size_t,
+            POINTER(c_size_t),
+        ],
+    ),
+    ("pdftools_annotation_set_vertices", _status, [_doc, _annot_id, POINTER(CPoint), c_size_t]),
+    (
+        "pdftools_annotation_get_vertices",
+        _status,
+        [_doc, _annot_id, POINTER(CPoint), c_size_t, POINTER(c_size_t)],
+    ),
+    (
+        "pdftools_annotation_set_line",
+        _status,
+        [_doc, _annot_id, CPoint, CPoint, _enum, _enum, c_double, c_double],
+    ),
+    (
+        "pdftools_annotation_get_line",
+        _status,
+        [_doc, _annot_id, POINTER(CPoint), POINTER(CPoint), POINTER(_enum), POINTER(_enum)],
+    ),
+    ("pdftools_annotation_set_line_endings", _status, [_doc, _annot_id, _enum, _enum]),
+    ("pdftools_annotation_set_icon", _status, [_doc, _annot_id, c_char_p]),
+    ("pdftools_annotation_set_open", _status, [_doc, _annot_id, c_int32]),
+    (
+        "pdftools_annotation_set_free_text",
+        _status,
+        [_doc, _annot_id, c_char_p, c_double, POINTER(CColor), c_int32, c_char_p],
+    ),
+    (
+        "pdftools_annotation_get_free_text",
+        _status,
+        [
+            _doc,
+            _annot_id,
+            _buf,
+            c_size_t,
+            POINTER(c_size_t),
+            POINTER(c_double),
+            POINTER(CColor),
+            POINTER(c_int32),
+        ],
+    ),
+    ("pdftools_annotation_set_callout", _status, [_doc, _annot_id, POINTER(CPoint), c_size_t]),
+    (
+        "pdftools_annotation_add_popup",
+        _status,
+        [_doc, _annot_id, CRect, c_int32, POINTER(_annot_id)],
+    ),
+    ("pdftools_annotation_set_reply", _status, [_doc, _annot_id, _annot_id, c_char_p]),
+    ("pdftools_annotation_get_reply", _status, [_doc, _annot_id, POINTER(_annot_id)]),
+    ("pdftools_annotation_set_z_index", _status, [_doc, _annot_id, c_int32]),
+    ("pdftools_annotation_set_link_uri", _status, [_doc, _annot_id, c_char_p]),
+    ("pdftools_annotation_set_link_page", _status, [_doc, _annot_id, c_int32]),
+    (
+        "pdftools_annotation_get_link_uri",
+        _status,
+        [_doc, _annot_id, _buf, c_size_t, POINTER(c_size_t)],
+    ),
+    ("pdftools_annotation_get_link_page", _status, [_doc, _annot_id, POINTER(c_int32)]),
+    (
+        "pdftools_annotation_set_attachment",
+        _status,
+        [_doc, _annot_id, c_char_p, c_void_p, c_size_t],
+    ),
+    (
+        "pdftools_annotation_get_attachment",
+        _status,
+        [
+            _doc,
+            _annot_id,
+            POINTER(c_void_p),
+            POINTER(c_size_t),
+            _buf,
+            c_size_t,
+            POINTER(c_size_t),
+        ],
+    ),
+    # Rendering
     (
         "pdftools_page_render_size",
         _status,

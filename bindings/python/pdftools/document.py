@@ -11,6 +11,7 @@ from typing import Any, Callable, List, Optional, Sequence, Tuple, Type, TypeVar
 from ._args import as_c_point, as_enum, as_index
 from ._call import call, close_handle, encode_text, read_array, read_string
 from ._library import CSelection, lib
+from .annotations import Annotation, as_annotation_id
 from .errors import ArgumentError, ClosedDocumentError, HandleError, InternalError
 from .geometry import PointLike, Space, SpaceLike
 from .metadata import Metadata
@@ -21,7 +22,7 @@ from .search import search, search_next, search_options
 from .selection import Match, Selection
 from .text import Granularity, GranularityLike
 
-_T = TypeVar("_T", bound=ctypes.Structure)
+_T = TypeVar("_T")
 
 __all__ = ["Document", "Source", "PathType", "Password"]
 
@@ -284,6 +285,20 @@ class Document:
         self._call(lib.pdftools_document_insert_blank_page, position, float(width), float(height))
         return Page(self, position)
 
+    # -- annotations ------------------------------------------------------------
+
+    def annotation(self, annotation_id: int) -> Annotation:
+        """The annotation with id ``annotation_id`` (as :attr:`Annotation.id` gives it).
+
+        Ids are given out when a page's annotations are listed
+        (:attr:`Page.annotations`).  Raises NotFoundError for an id that was
+        never given out or whose annotation was deleted.
+        """
+        number = as_annotation_id(annotation_id)
+        page = ctypes.c_int32()
+        self._call(lib.pdftools_annotation_page, number, ctypes.byref(page))
+        return Annotation(self, number)
+
     # -- selection and search ------------------------------------------------
 
     def select(
@@ -389,19 +404,34 @@ class Document:
         self,
         path: PathType,
         *,
+        incremental: Optional[bool] = None,
         compress_streams: bool = True,
         object_streams: Union[str, ObjectStreams] = "preserve",
         linearize: bool = False,
         encryption: Union[str, Encryption] = "keep",
-        incremental: bool = False,
     ) -> None:
         """Saves the document to ``path`` (atomically: a failure leaves an existing file untouched).
 
+        ``incremental`` chooses how:
+
+        * None (the default): automatic -- incremental when the document has
+          signature fields (see :attr:`has_signature_fields`), an incremental
+          save is possible and no other option asks for a rewrite; a full
+          save otherwise.  Signed documents so keep their signatures valid.
+        * True: incremental -- the original bytes are kept as a byte-exact
+          prefix and only changed and new objects are appended, with a
+          cross-reference section of the original's kind and /Prev.  After an
+          incremental save to a path, later incremental saves append to what
+          was written.  Raises UnsupportedError for new, encrypted and
+          repaired documents, and ArgumentError together with
+          ``linearize=True``, ``object_streams`` other than "preserve",
+          ``compress_streams=False`` or ``encryption="remove"``.
+        * False: a complete new file.
+
         Saving over the file the document was opened from is allowed.
         object_streams is "preserve", "disable" or "generate"; encryption is
-        "keep" or "remove".  incremental=True is reserved and raises
-        UnsupportedError in this version.  Afterwards the document counts as
-        unmodified.
+        "keep" or "remove" (these, linearize and compress_streams apply to
+        full saves).  Afterwards the document counts as unmodified.
         """
         options = make_save_options(
             compress_streams=compress_streams,
@@ -416,14 +446,16 @@ class Document:
     def to_bytes(
         self,
         *,
+        incremental: Optional[bool] = None,
         compress_streams: bool = True,
         object_streams: Union[str, ObjectStreams] = "preserve",
         linearize: bool = False,
         encryption: Union[str, Encryption] = "keep",
-        incremental: bool = False,
     ) -> bytes:
-        """The document saved into memory, with the options of :meth:`save`.
+        """The document saved into memory, with the options (and errors) of :meth:`save`.
 
+        An incremental result is the bytes the document was opened from (or
+        last saved incrementally to a path) followed by the appended update.
         Does not change :attr:`is_modified`.
         """
         options = make_save_options(

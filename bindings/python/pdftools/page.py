@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import ctypes
 import operator
-from typing import TYPE_CHECKING, Any, Iterable, Iterator, List, Optional, Sequence, Union, overload
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, List, Optional, Sequence, Tuple, Union, overload
 
 from ._args import as_c_point, as_c_rect, as_enum
 from ._library import CPoint, CRect, lib
+from .annotations import Annotation, page_annotations
 from .errors import ArgumentError, RangeError
 from .geometry import Box, Point, PointLike, Quad, Rect, Size, Space, SpaceLike
+from .render import PixelFormat, PixelFormatLike, RenderedImage, render_page, render_size
 from .search import search, search_options
 from .selection import Match, Selection
 from .text import (
@@ -296,6 +298,46 @@ class Page:
             last_page=self._index,
         )
         return search(self._document, text, options)
+
+    # -- annotations --------------------------------------------------------------
+
+    @property
+    def annotations(self) -> List[Annotation]:
+        """The page's annotations in z-order (back to front, the order of /Annots).
+
+        Every subtype is included, widgets and popups too.  Listing gives
+        each annotation its id; ids stay the same across calls and edits.
+        """
+        return page_annotations(self._document, self._index)
+
+    # -- rendering ---------------------------------------------------------------
+
+    def render_size(self, scale: float = 1.0) -> Tuple[int, int]:
+        """The pixel size (width, height) of :meth:`render` at ``scale``: :attr:`size` times scale, rounded up."""
+        return render_size(self._document, self._index, scale)
+
+    def render(
+        self,
+        scale: float = 1.0,
+        *,
+        format: PixelFormatLike = PixelFormat.BGRA,  # noqa: A002 - the documented name
+        tile: Optional[Sequence[int]] = None,
+        background: int = 0xFFFFFFFF,
+        annotations: bool = True,
+    ) -> RenderedImage:
+        """Renders the page as a person sees it (rotation and crop applied), unsaved changes included.
+
+        ``scale`` is pixels per display-space unit (1.0 is 72 dpi, above 0,
+        at most 64).  ``format`` is "bgra" (B, G, R, A bytes, premultiplied
+        alpha) or "rgba" (R, G, B, A, straight alpha).  ``tile`` None renders
+        the whole page (:meth:`render_size` pixels); (x, y, width, height)
+        renders that region of the whole page at this scale, in pixels from
+        its top-left corner.  ``background`` is painted first, as 0xAARRGGBB
+        (0 for transparent).  ``annotations=False`` draws the page content
+        only.  Raises ArgumentError for bad values (scale, format, tile,
+        background), TypeError for values of the wrong type.
+        """
+        return render_page(self._document, self._index, scale, format, tile, background, annotations)
 
     # -- identity ---------------------------------------------------------------
 

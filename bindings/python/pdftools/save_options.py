@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from typing import Type, TypeVar, Union
+from typing import Optional, Type, TypeVar, Union
 
 from ._library import SAVE_OPTIONS_VERSION, CSaveOptions
 from .errors import ArgumentError
@@ -35,6 +35,7 @@ _OBJECT_STREAMS = {ObjectStreams.PRESERVE: 0, ObjectStreams.DISABLE: 1, ObjectSt
 _ENCRYPTION = {Encryption.KEEP: 0, Encryption.REMOVE: 1}
 _SAVE_FULL = 0
 _SAVE_INCREMENTAL = 1
+_SAVE_AUTO = 2
 
 _E = TypeVar("_E", bound=enum.Enum)
 
@@ -56,12 +57,22 @@ def make_save_options(
     object_streams: Union[str, ObjectStreams] = "preserve",
     linearize: bool = False,
     encryption: Union[str, Encryption] = "keep",
-    incremental: bool = False,
+    incremental: Optional[bool] = None,
 ) -> CSaveOptions:
-    """Builds the C options struct; invalid choices raise ArgumentError (a ValueError)."""
+    """Builds the C options struct; invalid choices raise ArgumentError (a ValueError).
+
+    ``incremental`` chooses the mode: None is PDFTOOLS_SAVE_AUTO, True
+    PDFTOOLS_SAVE_INCREMENTAL, False PDFTOOLS_SAVE_FULL.
+    """
+    if incremental is None:
+        mode = _SAVE_AUTO
+    elif isinstance(incremental, bool):
+        mode = _SAVE_INCREMENTAL if incremental else _SAVE_FULL
+    else:
+        raise TypeError(f"incremental must be None, True or False, not {incremental!r}")
     return CSaveOptions(
         version=SAVE_OPTIONS_VERSION,
-        mode=_SAVE_INCREMENTAL if incremental else _SAVE_FULL,
+        mode=mode,
         compress_streams=1 if compress_streams else 0,
         object_streams=_OBJECT_STREAMS[_choice(object_streams, ObjectStreams, "object_streams")],
         linearize=1 if linearize else 0,

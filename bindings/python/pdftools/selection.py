@@ -105,8 +105,8 @@ class Selection:
     def rects(self, page: Optional[PageLike] = None, space: SpaceLike = Space.PAGE) -> List[Rect]:
         """The selection's rectangles on ``page`` (None: the start page), one per line.
 
-        Each bounds the selected glyphs of its line (generated separators
-        excluded), in reading order, in ``space``.  ``page`` is an index or a
+        Each bounds the selected glyphs of its line (separators excluded, so
+        a line ends at its last glyph), in reading order, in ``space``.  ``page`` is an index or a
         Page.  A page outside :attr:`pages` raises RangeError.
         """
         c_space = as_enum(Space, space, "space")

@@ -4,9 +4,17 @@ The library reads a page's text with poppler's text layout, in poppler's
 reading order (which keeps columns together), and caches it until the page
 structure changes.  Characters are Unicode scalar values indexed from 0 in
 reading order; the plain text has a ``"\\n"`` between lines and a ``" "``
-between words, and each separator is a character too (flagged
-:attr:`CharFlags.GENERATED` when the page has no glyph for it).  So
-``page.text[i]`` is the character ``page.chars[i]``.
+between words, and each separator is a character too, flagged
+:attr:`CharFlags.GENERATED` (and :attr:`CharFlags.WHITESPACE`): the text
+layout rebuilds spaces and line breaks from glyph positions, so even a space
+glyph drawn by the page counts as generated.  So ``page.text[i]`` is the
+character ``page.chars[i]``.
+
+Reading order does not depend on a page's /Rotate: text is laid out as on
+the unrotated page.  Limits of poppler 22.12's text layout: text drawn
+mirrored (a negative horizontal scale) is not found (on such a page poppler
+may give no text at all); the bidirectional embedding marks poppler adds
+around right-to-left runs are left out.
 """
 
 from __future__ import annotations
@@ -57,7 +65,7 @@ class CharFlags(enum.IntFlag):
     WHITESPACE = 1 << 0
     """White space (a space, a tab, a line break)."""
     GENERATED = 1 << 1
-    """A separator the text layout inserted, with no glyph on the page."""
+    """A separator (space, line break) the text layout inserted between glyphs; every white-space character."""
     LINE_END = 1 << 2
     """The last character of its line."""
 
@@ -141,7 +149,12 @@ class Char:
 
     @property
     def box(self) -> Rect:
-        """The glyph's box in page space (an empty box at the pen position for generated characters)."""
+        """The glyph's box in page space.
+
+        A space's box is the gap between the words it separates when the
+        layout knows it, else an empty box at the end of the glyph before it,
+        as for line breaks.
+        """
         return self._box
 
     @property
@@ -178,7 +191,7 @@ class Char:
 
     @property
     def is_generated(self) -> bool:
-        """True for a separator the text layout inserted, with no glyph on the page."""
+        """True for a separator (space, line break) the text layout inserted between glyphs."""
         return bool(self._flags & CharFlags.GENERATED)
 
     @property

@@ -49,6 +49,8 @@ class PageSpec:
     rotate: int = 0
     user_unit: Optional[float] = None
     extra: Dict[str, str] = field(default_factory=dict)
+    drawing: bytes = b""
+    """Content-stream operators drawn before the text (e.g. b"1 0 0 rg 10 10 50 50 re f")."""
 
 
 def _escape(text: str) -> bytes:
@@ -102,7 +104,7 @@ def build(pages: Sequence[PageSpec]) -> bytes:
             page += f" /{key} {value}".encode("ascii")
         page += b" /Resources << /Font << /F1 3 0 R >> >> /Contents %d 0 R >>" % (kids[i] + 1)
         objects.append(page)
-        data = _content(spec.runs)
+        data = b"\n".join(part for part in (spec.drawing, _content(spec.runs)) if part)
         objects.append(b"<< /Length %d >>\nstream\n" % len(data) + data + b"\nendstream")
     out = bytearray(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")
     offsets = []

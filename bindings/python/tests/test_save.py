@@ -1,4 +1,7 @@
-"""Creating documents, inserting pages and saving (to paths and to bytes) with options."""
+"""Creating documents, inserting pages and saving (to paths and to bytes) with options.
+
+Incremental and automatic saves are tested in test_save_incremental.py.
+"""
 
 from __future__ import annotations
 
@@ -132,9 +135,13 @@ def test_failed_save_leaves_existing_target_untouched(tmp_path: Path) -> None:
     target = tmp_path / "existing.pdf"
     target.write_bytes(corpus.path("qpdf-boxes.pdf").read_bytes())
     before = _digest(target)
-    with pdftools.open(corpus.path("qpdf-rotated.pdf")) as doc:
+    with pdftools.new() as doc:
+        doc.insert_blank_page()
         with pytest.raises(pdftools.UnsupportedError):
-            doc.save(target, incremental=True)
+            doc.save(target, incremental=True)  # a new document has nothing to append to
+    with pdftools.open(corpus.path("qpdf-rotated.pdf")) as doc:
+        with pytest.raises(pdftools.ArgumentError):
+            doc.save(target, incremental=True, linearize=True)
         with pytest.raises(pdftools.ArgumentError):
             doc.save(target, object_streams="sometimes")
     assert _digest(target) == before
@@ -151,19 +158,18 @@ def test_save_to_directory_is_file_error(tmp_path: Path) -> None:
     assert folder.is_dir()
 
 
-def test_incremental_is_unsupported() -> None:
-    with pdftools.open(corpus.path("qpdf-rotated.pdf")) as doc:
-        with pytest.raises(pdftools.UnsupportedError) as info:
-            doc.to_bytes(incremental=True)
-        assert info.value.status == pdftools.Status.UNSUPPORTED
-        assert info.value.message
-
-
 @pytest.mark.parametrize("bad", [{"object_streams": "bogus"}, {"encryption": "drop"}, {"object_streams": 2}])
 def test_bad_save_options(bad: dict) -> None:
     with pdftools.new() as doc:
         with pytest.raises(pdftools.ArgumentError):
             doc.to_bytes(**bad)
+
+
+@pytest.mark.parametrize("bad", ["auto", 1, 0])
+def test_incremental_is_none_true_or_false(bad: object) -> None:
+    with pdftools.new() as doc:
+        with pytest.raises(TypeError):
+            doc.to_bytes(incremental=bad)  # type: ignore[arg-type]
 
 
 def test_object_streams_generate() -> None:

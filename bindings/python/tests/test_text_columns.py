@@ -1,4 +1,4 @@
-"""Reading order on multi-column pages, and right-to-left text.
+"""Reading order on multi-column pages, and real glyph boxes (right-to-left text: test_text_rtl.py).
 
 Expected order (poppler's reading order, which the library uses for a page's
 text): poppler's text layout groups glyphs into blocks and flows and reads a
@@ -11,7 +11,7 @@ purely top-to-bottom (y-sorted) order would.
 
 from __future__ import annotations
 
-from typing import List, Tuple
+from typing import List
 
 import pytest
 
@@ -101,59 +101,11 @@ def _inside(rect: Rect, box: Rect, tolerance: float = 1.0) -> bool:
     )
 
 
-RTL_CASES: List[Tuple[str, int]] = [
-    ("samplefiles-habibi-arabic.pdf", 0),
-    ("pdfium-hebrew-mirrored.pdf", 0),
-    ("samplefiles-habibi-rotated.pdf", 0),
-    ("samplefiles-habibi-rotated.pdf", 1),
-    ("samplefiles-habibi-rotated.pdf", 2),
-]
-
-
-@pytest.mark.parametrize("name, page_index", RTL_CASES)
-def test_right_to_left_selection(name: str, page_index: int) -> None:
-    """Right-to-left text: a drag across the text selects something, inside the page, without failing."""
-    with pdftools.open(corpus.path(name)) as doc:
-        page = doc.pages[page_index]
-        assert page.text.strip()
-        glyphs = [c for c in page.chars if not c.is_whitespace]
-        assert glyphs
-        left = min(glyphs, key=lambda c: c.box.x0)
-        right = max(glyphs, key=lambda c: c.box.x1)
-        p1 = ((left.box.x0 + left.box.x1) / 2, (left.box.y0 + left.box.y1) / 2)
-        p2 = ((right.box.x0 + right.box.x1) / 2, (right.box.y0 + right.box.y1) / 2)
-        crop = page.crop_box
-        for a, b in ((p1, p2), (p2, p1)):
-            selection = page.select(a, b)
-            assert selection.text.strip(), "a drag across the text selects text"
-            for rect in selection.rects():
-                assert _inside(rect, crop), (rect, crop)
-            for quad in selection.quads():
-                for corner in quad:
-                    assert _inside(Rect(corner.x, corner.y, corner.x, corner.y), crop), (quad, crop)
-            for rect in selection.rects(space="display"):
-                assert _inside(rect, Rect(0, 0, *page.size)), rect
-        words = page.select(p1, p2, "word")
-        assert words.text.strip()
-        assert page.select_all().text == page.text
-
-
-def test_hebrew_letters_are_found() -> None:
-    """PDFium's TextHebrewMirrored test expects the letters בנימין and ןב; the order is poppler's."""
-    with pdftools.open(corpus.path("pdfium-hebrew-mirrored.pdf")) as doc:
-        page = doc.pages[0]
-        letters = "".join(ch for ch in page.text if not ch.isspace())
-        assert sorted(letters) == sorted("\u05d1\u05e0\u05d9\u05de\u05d9\u05df\u05df\u05d1")
-        assert doc.search("\u05d1\u05e0\u05d9\u05de\u05d9\u05df") or doc.search(
-            "\u05df\u05d9\u05de\u05d9\u05e0\u05d1"
-        ), "the word is found in logical or visual order"
-
-
 GLYPH_BOX_CASES = [
     ("samplefiles-habibi-arabic.pdf", 0),
     ("samplefiles-habibi-rotated.pdf", 0),
+    ("samplefiles-habibi-rotated.pdf", 1),
     ("samplefiles-habibi-rotated.pdf", 2),
-    ("pdfium-hebrew-mirrored.pdf", 0),
     ("samplefiles-pdflatex-4-pages.pdf", 0),
     ("pdfjs-tracemonkey.pdf", 0),
     ("samplefiles-multicolumn.pdf", 0),
@@ -178,3 +130,45 @@ def test_every_glyph_has_a_real_box_on_the_page(name: str, page_index: int) -> N
             and not (c.box.width > 0 and c.box.height > 0 and _inside(c.box, crop))
         ]
         assert not bad, f"{len(bad)} of {len(chars)} characters without a real box, e.g. {bad[:4]}"
+
+
+@pytest.mark.parametrize("name, page_index", GLYPH_BOX_CASES)
+def test_white_space_is_generated(name: str, page_index: int) -> None:
+    """Every white-space character is a separator the text layout rebuilt: WHITESPACE and
+    GENERATED, and nothing else is generated."""
+    with pdftools.open(corpus.path(name)) as doc:
+        chars = doc.pages[page_index].chars
+    assert chars
+    for char in chars:
+        assert char.is_whitespace == char.char.isspace(), char
+        assert char.is_generated == char.is_whitespace, char
+        if char.is_whitespace:
+            assert char.word_index == -1 or char.char == "\n", char
+
+
+@pytest.mark.parametrize(
+    "name, page_index",
+    [("samplefiles-pdflatex-4-pages.pdf", 0), ("pdfjs-tracemonkey.pdf", 0), ("samplefiles-multicolumn.pdf", 1)],
+)
+def test_line_rects_end_at_the_last_glyph(name: str, page_index: int) -> None:
+    """Selecting a whole line (with its separators) gives the box of its glyphs: separators are
+    left out of selection rectangles, so a line ends at its last glyph."""
+    with pdftools.open(corpus.path(name)) as doc:
+        page = doc.pages[page_index]
+        chars = page.chars
+        checked = 0
+        for line in page.lines:
+            glyphs = [chars[i] for i in range(line.start, line.end) if not chars[i].is_whitespace]
+            if not glyphs:
+                continue
+            rects = pdftools.Selection(doc, page_index, line.start, page_index, line.end).rects()
+            assert len(rects) == 1, (line, rects)
+            expected = (
+                min(c.box.x0 for c in glyphs),
+                min(c.box.y0 for c in glyphs),
+                max(c.box.x1 for c in glyphs),
+                max(c.box.y1 for c in glyphs),
+            )
+            assert tuple(rects[0]) == pytest.approx(expected, abs=1e-6), (line.text, rects[0], expected)
+            checked += 1
+        assert checked > 10

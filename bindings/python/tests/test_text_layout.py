@@ -75,15 +75,47 @@ def test_char_boxes_in_page_space(layout_doc: pdftools.Document, index: int) -> 
 
 
 def test_generated_separators(layout_doc: pdftools.Document) -> None:
-    """'quick', 'brown' and 'fox' are separate Tj without space glyphs: the spaces are generated."""
-    chars = layout_doc.pages[0].chars
-    for col in (5, 11):  # the two spaces of "quick brown fox"
-        char = chars[K.index(1, col)]
-        assert char.char == " " and char.is_generated and char.is_whitespace, char
-        box = char.box
-        assert box.x0 == box.x1 or box.y0 == box.y1, f"a generated character has an empty box: {char!r}"
-    newline = chars[K.index(0, len(K.LINES[0]))]
-    assert newline.char == "\n" and newline.is_whitespace and newline.is_generated, newline
+    """Every space and line break is rebuilt by the text layout: flagged GENERATED and WHITESPACE.
+
+    That holds for the real space glyph of "Hello World" (one Tj) as much as for the spaces
+    between the three Tj of "quick brown fox", which have no glyph on the page.
+    """
+    for page in layout_doc.pages:
+        chars = page.chars
+        for char in chars:
+            assert char.is_whitespace == char.is_generated == char.char.isspace(), char
+            if char.is_whitespace:
+                assert char.flags & CharFlags.GENERATED and char.flags & CharFlags.WHITESPACE, char
+        for line, col in ((0, 5), (1, 5), (1, 11)):
+            char = chars[K.index(line, col)]
+            assert char.char == " " and char.is_generated and char.is_whitespace, char
+        newline = chars[K.index(0, len(K.LINES[0]))]
+        assert newline.char == "\n" and newline.is_whitespace and newline.is_generated, newline
+
+
+@pytest.mark.parametrize("index", PAGES)
+def test_space_boxes_are_the_gaps_between_words(layout_doc: pdftools.Document, index: int) -> None:
+    """A space's box spans the gap between the glyphs it separates (page space, any /Rotate);
+    a line break's box is empty, at the end of the line's last glyph."""
+    chars = layout_doc.pages[index].chars
+    for line, text in enumerate(K.LINES):
+        for col, character in enumerate(text):
+            if character != " ":
+                continue
+            space = chars[K.index(line, col)]
+            before, after = chars[K.index(line, col - 1)], chars[K.index(line, col + 1)]
+            assert space.box.x0 == pytest.approx(K.glyph(line, col - 1).x1, abs=X_TOLERANCE), space
+            assert space.box.x1 == pytest.approx(K.glyph(line, col + 1).x0, abs=X_TOLERANCE), space
+            assert space.box.x0 == pytest.approx(before.box.x1) and space.box.x1 == pytest.approx(after.box.x0)
+            assert space.box.width > 0
+            assert (space.box.y0, space.box.y1) == pytest.approx((before.box.y0, before.box.y1)), space
+        newline = chars[K.index(line, len(text))] if line + 1 < len(K.LINES) else None
+        if newline is not None:
+            last = chars[K.index(line, len(text) - 1)]
+            assert newline.char == "\n", newline
+            assert newline.box.width == 0, f"a line break has an empty box: {newline!r}"
+            assert newline.box.x0 == pytest.approx(last.box.x1), (newline, last)
+            assert last.box.y0 <= newline.box.y0 <= newline.box.y1 <= last.box.y1
 
 
 def test_font_name_and_size(layout_doc: pdftools.Document) -> None:

@@ -110,3 +110,26 @@ def test_log_handler_from_many_threads() -> None:
     finally:
         pdftools.set_log_handler(None)
     assert seen
+
+
+def test_rendering_and_annotations_from_many_threads() -> None:
+    """Renders and annotation reads of one document from many threads agree with a serial run."""
+    name = "pdfjs-annotation-square-circle.pdf"
+    with pdftools.open(corpus.path(name)) as doc:
+        page = doc.pages[0]
+        expected_image = page.render(0.5)
+        expected_annotations = [(a.id, a.subtype, a.rect, a.contents) for a in page.annotations]
+
+        def work(i: int) -> Tuple:
+            annotations = [(a.id, a.subtype, a.rect, a.contents) for a in page.annotations]
+            tile = (10 * (i % 4), 0, 40, 30)
+            return page.render(0.5), annotations, page.render(0.5, tile=tile), tile
+
+        with ThreadPoolExecutor(WORKERS) as pool:
+            results = list(pool.map(work, range(2 * WORKERS)))
+    for image, annotations, part, (x, y, width, height) in results:
+        assert image == expected_image
+        assert annotations == expected_annotations
+        for row in range(height):
+            start = (y + row) * image.stride + 4 * x
+            assert part.data[row * part.stride : (row + 1) * part.stride] == image.data[start : start + 4 * width]

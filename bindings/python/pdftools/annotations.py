@@ -1,0 +1,212 @@
+"""Annotations: :class:`Annotation`, a handle on one annotation of a document by its id.
+
+The library names annotations by 64-bit ids: unique in their document,
+stable across edits and saves of the open document, never reused.  An id is
+given out when a page's annotations are first listed
+(:attr:`pdftools.Page.annotations`).  Once an annotation is deleted its id is
+stale: every access raises :class:`pdftools.NotFoundError`.  Changes need the
+annotate permission (:class:`pdftools.NotPermittedError` otherwise).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import operator
+from typing import TYPE_CHECKING, Any, List, Optional
+
+from ._call import encode_text
+from ._library import CRect, lib
+from .errors import NotFoundError, Status
+from .geometry import Rect
+
+if TYPE_CHECKING:
+    from .document import Document
+    from .page import Page
+
+__all__ = ["Annotation", "page_annotations"]
+
+_INT64_MIN = -(2**63)
+_INT64_MAX = 2**63 - 1
+
+
+def as_annotation_id(value: Any) -> int:
+    """An annotation id as an int; TypeError for non-integers.
+
+    Ids outside the C int64 cannot name an annotation: NotFoundError (ctypes
+    would otherwise truncate them silently into some other id).
+    """
+    number = operator.index(getattr(value, "id", value))
+    if not _INT64_MIN <= number <= _INT64_MAX:
+        raise NotFoundError(f"no annotation has id {number}")
+    return int(number)
+
+
+class Annotation:
+    """One annotation of a document, named by its id.
+
+    A light handle (document, id): every property asks the library, so it
+    always shows the annotation as it is now.  Two Annotation objects are
+    equal when they name the same id of the same Document object.
+
+    Errors: :class:`pdftools.NotFoundError` once the annotation was deleted
+    (its id is stale), :class:`pdftools.ClosedDocumentError` once the
+    document is closed.
+    """
+
+    __slots__ = ("_document", "_id")
+
+    def __init__(self, document: "Document", annotation_id: int) -> None:
+        """Creates the handle of annotation ``annotation_id`` of ``document`` (not checked here;
+        use :meth:`pdftools.Document.annotation` for a checked lookup)."""
+        self._document = document
+        self._id = as_annotation_id(annotation_id)
+
+    # -- identity ---------------------------------------------------------------
+
+    @property
+    def id(self) -> int:
+        """The annotation's id (never 0), unique in its document and never reused."""
+        return self._id
+
+    @property
+    def document(self) -> "Document":
+        """The document the annotation belongs to."""
+        return self._document
+
+    @property
+    def page_index(self) -> int:
+        """The index of the page the annotation is on."""
+        value = ctypes.c_int32()
+        self._document._call(lib.pdftools_annotation_page, self._id, ctypes.byref(value))
+        return int(value.value)
+
+    @property
+    def page(self) -> "Page":
+        """The page the annotation is on."""
+        from .page import Page  # here: page.py imports this module
+
+        return Page(self._document, self.page_index)
+
+    @property
+    def exists(self) -> bool:
+        """False once the annotation was deleted (its id is stale)."""
+        value = ctypes.c_int32()
+        status = self._document._call(
+            lib.pdftools_annotation_page, self._id, ctypes.byref(value), allow=(Status.NOT_FOUND,)
+        )
+        return status == Status.OK
+
+    # -- typed entries ----------------------------------------------------------
+
+    @property
+    def subtype(self) -> str:
+        """The /Subtype name as the file writes it, without the slash ("Highlight", "Widget", ...;
+        "" when missing)."""
+        return self._document._call_string(lib.pdftools_annotation_subtype, self._id)
+
+    @property
+    def rect(self) -> Rect:
+        """The /Rect in page space (all zero when the file has none or a malformed one)."""
+        out = CRect()
+        self._document._call(lib.pdftools_annotation_rect, self._id, ctypes.byref(out))
+        return Rect(float(out.x0), float(out.y0), float(out.x1), float(out.y1))
+
+    def get_text(self, key: str) -> Optional[str]:
+        """The text entry ``key`` ("Contents", "T", "Subj", "NM", "M", ...) decoded to str.
+
+        None when the annotation has no such text entry.  ``key`` is a PDF
+        name without the slash; a malformed key raises ArgumentError.
+        """
+        return self._read_optional(lib.pdftools_annotation_get_text, key)
+
+    @property
+    def contents(self) -> Optional[str]:
+        """/Contents: the annotation's text, or None when absent."""
+        return self.get_text("Contents")
+
+    @property
+    def author(self) -> Optional[str]:
+        """/T: the author (for markup annotations), or None when absent."""
+        return self.get_text("T")
+
+    @property
+    def subject(self) -> Optional[str]:
+        """/Subj: the subject, or None when absent."""
+        return self.get_text("Subj")
+
+    @property
+    def name(self) -> Optional[str]:
+        """/NM: the annotation name, unique on its page by convention, or None when absent."""
+        return self.get_text("NM")
+
+    # -- raw entries --------------------------------------------------------------
+
+    def get_raw(self, key: str) -> Optional[str]:
+        """The value of ``key`` in PDF syntax ("[ /OpenArrow /None ]", "12 0 R", ...), or None when absent.
+
+        The escape hatch for what the typed properties do not cover.
+        ``key`` is a PDF name without the slash; a malformed key raises
+        ArgumentError.
+        """
+        return self._read_optional(lib.pdftools_annotation_get_raw, key)
+
+    def set_raw(self, key: str, syntax: Optional[str]) -> None:
+        """Sets ``key`` to the object written in PDF syntax, or removes it when ``syntax`` is None.
+
+        Direct objects only (no "n g R" references).  The appearance stream
+        is not rebuilt.  Raises ArgumentError for a malformed key or syntax
+        that does not parse, NotPermittedError for the protected keys /Type,
+        /Subtype, /P, /Parent and /Popup and when the document's permissions
+        forbid annotating.
+        """
+        encoded_key = encode_text(key, "annotation key")
+        encoded_syntax = None if syntax is None else encode_text(syntax, "PDF syntax")
+        self._document._call(lib.pdftools_annotation_set_raw, self._id, encoded_key, encoded_syntax)
+
+    def delete(self) -> None:
+        """Deletes the annotation from its page, together with the popup that belongs to it.
+
+        Their ids become stale.  Raises NotFoundError when the annotation is
+        already gone and NotPermittedError when the document's permissions
+        forbid annotating.
+        """
+        self._document._call(lib.pdftools_annotation_delete, self._id)
+
+    def _read_optional(self, function: Any, key: str) -> Optional[str]:
+        """A two-call string read of entry ``key``; None when the entry is absent.
+
+        The library answers NOT_FOUND both for a missing entry and for a
+        stale id; a stale id is told apart (and raised) by asking for the
+        annotation's page.
+        """
+        encoded = encode_text(key, "annotation key")
+        try:
+            return self._document._call_string(function, self._id, encoded)
+        except NotFoundError:
+            self.page_index  # raises NotFoundError when the annotation itself is gone
+            return None
+
+    # -- Python protocol ----------------------------------------------------------
+
+    def __eq__(self, other: object) -> bool:
+        """Equal when both name the same id of the same Document object."""
+        if not isinstance(other, Annotation):
+            return NotImplemented
+        return self._document is other._document and self._id == other._id
+
+    def __hash__(self) -> int:
+        """Hash of (document identity, id)."""
+        return hash((id(self._document), self._id))
+
+    def __repr__(self) -> str:
+        """``<pdftools.Annotation id=3 Highlight page=0>`` (less when the annotation is gone)."""
+        try:
+            return f"<pdftools.Annotation id={self._id} {self.subtype or '?'} page={self.page_index}>"
+        except Exception:  # noqa: BLE001 - repr must not fail
+            return f"<pdftools.Annotation id={self._id}>"
+
+
+def page_annotations(document: "Document", page_index: int) -> List[Annotation]:
+    """The annotations of a page in z-order (back to front, the order of /Annots)."""
+    ids = document._call_array(lib.pdftools_page_annotations, ctypes.c_int64, page_index)
+    return [Annotation(document, int(value)) for value in ids]

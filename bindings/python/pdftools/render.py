@@ -1,0 +1,174 @@
+"""Rendering pages (or tiles of them) into pixels: :class:`RenderedImage` and :class:`PixelFormat`.
+
+Pages are rendered as a person sees them: /Rotate and the crop box applied,
+UserUnit included, at ``scale`` pixels per display-space unit (1.0 is 72 dpi).
+The pixel (px, py) of a whole-page render shows the display-space point
+(px / scale, py / scale); :meth:`pdftools.Page.to_display` maps page space
+there.  Unsaved changes are shown.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import enum
+import numbers
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Optional, Sequence, Tuple, Union
+
+from ._args import as_index
+from ._library import RENDER_OPTIONS_VERSION, CRenderOptions, lib
+from .errors import ArgumentError
+
+if TYPE_CHECKING:
+    from PIL import Image
+
+    from .document import Document
+
+__all__ = ["PixelFormat", "PixelFormatLike", "RenderedImage", "Tile", "render_size", "render_page"]
+
+
+class PixelFormat(str, enum.Enum):
+    """Pixel layouts of rendered images, 4 bytes per pixel (``pdftools_pixel_format``).
+
+    A str enum: ``PixelFormat.RGBA == "rgba"``; ``PixelFormat("BGRA")`` also
+    works (case-insensitive).
+    """
+
+    BGRA = "bgra"
+    """Bytes B, G, R, A with colour premultiplied by alpha (cairo's and most toolkits' form)."""
+    RGBA = "rgba"
+    """Bytes R, G, B, A with straight alpha (PIL's "RGBA")."""
+
+    @classmethod
+    def _missing_(cls, value: Any) -> Optional["PixelFormat"]:
+        """Looks names up case-insensitively ("bgra", "RGBA")."""
+        if isinstance(value, str):
+            return cls.__members__.get(value.strip().upper())
+        return None
+
+
+#: A pixel format argument: a PixelFormat or its name ("bgra", "rgba").
+PixelFormatLike = Union[PixelFormat, str]
+#: A tile: (x, y, width, height) in pixels of the whole page at the render's scale.
+Tile = Tuple[int, int, int, int]
+
+_C_FORMAT = {PixelFormat.BGRA: 0, PixelFormat.RGBA: 1}
+_UINT32_MAX = 2**32 - 1
+
+
+@dataclass(frozen=True)
+class RenderedImage:
+    """Pixels of a rendered page or tile: ``height`` rows of ``stride`` bytes, 4 bytes per pixel.
+
+    Row ``y`` starts at ``data[y * stride]``; pixel (x, y) is the 4 bytes at
+    ``y * stride + 4 * x``, in the order ``format`` says.
+    """
+
+    width: int
+    """Width in pixels."""
+    height: int
+    """Height in pixels."""
+    stride: int
+    """Bytes per row (``width * 4`` for images made by :meth:`pdftools.Page.render`)."""
+    format: PixelFormat
+    """The byte order and alpha form of the pixels."""
+    data: bytes = field(repr=False)
+    """The pixels, ``stride * height`` bytes."""
+
+    def to_pil(self) -> "Image.Image":
+        """The image as a ``PIL.Image.Image`` in mode "RGBA" (straight alpha).
+
+        Needs Pillow; raises ImportError with an explanation when it is not
+        installed.  Premultiplied BGRA pixels are converted to straight RGBA.
+        """
+        try:
+            from PIL import Image
+        except ImportError as exc:
+            raise ImportError(
+                "RenderedImage.to_pil() needs Pillow (pip install Pillow); "
+                "the raw pixels are in RenderedImage.data"
+            ) from exc
+        raw_mode = "RGBA" if self.format == PixelFormat.RGBA else "BGRa"
+        return Image.frombuffer(
+            "RGBA", (self.width, self.height), self.data, "raw", raw_mode, self.stride, 1
+        ).copy()
+
+
+def _as_scale(scale: Any) -> float:
+    """The scale as a float; TypeError for anything but a real number (the library checks the value)."""
+    if isinstance(scale, bool) or not isinstance(scale, numbers.Real):
+        raise TypeError(f"scale must be a number, not {scale!r}")
+    return float(scale)
+
+
+def _as_tile(tile: Any) -> Tile:
+    """(x, y, width, height) as ints that fit the C int32."""
+    if isinstance(tile, (str, bytes)) or not isinstance(tile, Sequence):
+        raise TypeError(f"tile must be None or (x, y, width, height), not {tile!r}")
+    if len(tile) != 4:
+        raise ArgumentError(f"tile must have 4 numbers (x, y, width, height), not {len(tile)}")
+    try:
+        x, y, width, height = (as_index(value, "tile value") for value in tile)
+    except TypeError:
+        raise TypeError(f"tile values must be integers, not {tile!r}") from None
+    except IndexError as exc:
+        raise ArgumentError(getattr(exc, "message", str(exc))) from None
+    return x, y, width, height
+
+
+def _as_background(background: Any) -> int:
+    """A 0xAARRGGBB colour as an int that fits the C uint32."""
+    if isinstance(background, bool) or not isinstance(background, int):
+        raise TypeError(f"background must be an int 0xAARRGGBB, not {background!r}")
+    if not 0 <= background <= _UINT32_MAX:
+        raise ArgumentError(f"background {background:#x} is not a 0xAARRGGBB colour")
+    return int(background)
+
+
+def render_size(document: "Document", page_index: int, scale: Any) -> Tuple[int, int]:
+    """The pixel size (width, height) of the whole page at ``scale``: display size times scale, rounded up."""
+    width, height = ctypes.c_int32(), ctypes.c_int32()
+    document._call(
+        lib.pdftools_page_render_size, page_index, _as_scale(scale), ctypes.byref(width), ctypes.byref(height)
+    )
+    return int(width.value), int(height.value)
+
+
+def render_page(
+    document: "Document",
+    page_index: int,
+    scale: Any,
+    format: PixelFormatLike,  # noqa: A002 - the name the API documents
+    tile: Optional[Sequence[int]],
+    background: int,
+    annotations: bool,
+) -> RenderedImage:
+    """Renders a page or a tile of it (see :meth:`pdftools.Page.render`)."""
+    c_scale = _as_scale(scale)
+    try:
+        pixel_format = PixelFormat(format)
+    except ValueError:
+        raise ArgumentError(f"unknown pixel format {format!r} (expected 'bgra' or 'rgba')") from None
+    c_background = _as_background(background)
+    if tile is None:
+        width, height = render_size(document, page_index, c_scale)
+        x = y = 0
+    else:
+        x, y, width, height = _as_tile(tile)
+    if width <= 0 or height <= 0:
+        raise ArgumentError(f"the image must be at least 1 x 1 pixels, not {width} x {height}")
+    stride = width * 4
+    options = CRenderOptions(
+        version=RENDER_OPTIONS_VERSION,
+        scale=c_scale,
+        format=_C_FORMAT[pixel_format],
+        tile_x=x,
+        tile_y=y,
+        background=c_background,
+        draw_annotations=1 if annotations else 0,
+    )
+    buffer = ctypes.create_string_buffer(stride * height)
+    document._call(
+        lib.pdftools_page_render, page_index, ctypes.byref(options), buffer, width, height, stride
+    )
+    return RenderedImage(width, height, stride, pixel_format, buffer.raw)
