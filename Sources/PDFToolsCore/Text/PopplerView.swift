@@ -26,12 +26,15 @@ final class PopplerView {
     self.bytes = bytes
   }
 
-  /// Pages already opened: poppler keeps each page's text layout inside its page object, so
-  /// reusing the object saves a second layout pass (text, then fonts).
-  private var pages: [Int: OpaquePointer] = [:]
+  /// The few pages opened last: poppler keeps a page's text layout inside its page object, so
+  /// reusing it saves a second layout pass (text, then fonts). Only a few are kept, because
+  /// each layout holds much memory.
+  private var pages: [(index: Int, page: OpaquePointer)] = []
+  /// How many pages ``pages`` keeps.
+  private static let keptPages = 4
 
   deinit {
-    for page in pages.values { g_object_unref(UnsafeMutableRawPointer(page)) }
+    for entry in pages { g_object_unref(UnsafeMutableRawPointer(entry.page)) }
     g_object_unref(UnsafeMutableRawPointer(document))
     g_bytes_unref(bytes)
   }
@@ -41,11 +44,14 @@ final class PopplerView {
 
   /// Runs `body` with page `index`; nil when poppler has no such page.
   func withPage<T>(_ index: Int, _ body: (OpaquePointer) -> T) -> T? {
-    if let page = pages[index] { return body(page) }
+    if let found = pages.first(where: { $0.index == index }) { return body(found.page) }
     guard index >= 0, index < pageCount,
       let page = poppler_document_get_page(document, Int32(index))
     else { return nil }
-    pages[index] = page
+    pages.append((index, page))
+    if pages.count > PopplerView.keptPages {
+      g_object_unref(UnsafeMutableRawPointer(pages.removeFirst().page))
+    }
     return body(page)
   }
 }

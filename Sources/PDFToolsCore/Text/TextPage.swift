@@ -67,11 +67,13 @@ public struct TextPage: Sendable {
       self = .empty
       return
     }
-    let full = String(cString: raw)
+    var text = String(cString: raw)
     g_free(raw)
-    var scalars = String.UnicodeScalarView()
-    scalars.append(contentsOf: full.unicodeScalars.lazy.filter { !TextPage.isDirectionMark($0) })
-    let text = String(scalars)
+    if text.unicodeScalars.contains(where: TextPage.isDirectionMark) {
+      var scalars = String.UnicodeScalarView()
+      scalars.append(contentsOf: text.unicodeScalars.filter { !TextPage.isDirectionMark($0) })
+      text = String(scalars)
+    }
     var rectangles: UnsafeMutablePointer<PopplerRectangle>? = nil
     var count: guint = 0
     _ = poppler_page_get_text_layout(page, &rectangles, &count)
@@ -81,12 +83,24 @@ public struct TextPage: Sendable {
     let toPage = PageTransform(
       crop: Rect(crop.x1, crop.y1, crop.x2, crop.y2), rotation: rotation, userUnit: 1
     ).toPage
-    self = TextPage.build(text: text) { index in
-      guard let rectangles, index < Int(count) else { return nil }
-      let r = rectangles[index]
-      let valid = r.x2 > r.x1 && r.y2 > r.y1
-      return (toPage.apply(Rect(r.x1, r.y1, r.x2, r.y2)), valid)
+    var boxes: [GlyphBox] = []
+    if let rectangles {
+      boxes.reserveCapacity(Int(count))
+      for index in 0..<Int(count) {
+        let r = rectangles[index]
+        boxes.append(GlyphBox(rect: toPage.apply(Rect(r.x1, r.y1, r.x2, r.y2)), valid: r.x2 > r.x1 && r.y2 > r.y1))
+      }
     }
+    self = TextPage.build(text: text, boxes: boxes)
+  }
+
+  /// A box from poppler's layout in page space, and whether poppler gave a real (non-degenerate)
+  /// one.
+  struct GlyphBox {
+    /// The box.
+    var rect: Rect
+    /// False for degenerate or inverted boxes.
+    var valid: Bool
   }
 
   /// Bidirectional formatting characters (LRM, RLM, LRE...PDF, LRI...PDI).
@@ -104,9 +118,8 @@ public struct TextPage: Sendable {
     return scalar.properties.isWhitespace
   }
 
-  /// Builds the page from its text and a source of poppler boxes (already in page space, with
-  /// whether poppler gave a real, non-degenerate box).
-  static func build(text: String, box: (Int) -> (Rect, Bool)?) -> TextPage {
+  /// Builds the page from its text and poppler's boxes (in page space), paired by position.
+  static func build(text: String, boxes: [GlyphBox]) -> TextPage {
     var chars: [TextChar] = []
     chars.reserveCapacity(text.unicodeScalars.count)
     var lines: [Range<Int>] = []
@@ -115,7 +128,7 @@ public struct TextPage: Sendable {
     var wordStart: Int? = nil
     for (index, scalar) in text.unicodeScalars.enumerated() {
       let isSpace = TextPage.isSpace(scalar)
-      let found = box(index)
+      let found: GlyphBox? = index < boxes.count ? boxes[index] : nil
       var flags: TextChar.Flags = []
       // poppler rebuilds spaces and line breaks from glyph positions: they are all generated.
       if isSpace { flags.formUnion([.whitespace, .generated]) }
@@ -128,7 +141,7 @@ public struct TextPage: Sendable {
       let line = Int32(clamping: lines.count)
       let word: Int32 = isSpace ? -1 : Int32(clamping: words.count)
       // A space keeps the box of the gap it stands for when poppler gives one.
-      let rect = found.map { $0.1 || !isSpace ? $0.0 : Rect(0, 0, 0, 0) } ?? Rect(0, 0, 0, 0)
+      let rect = found.map { $0.valid || !isSpace ? $0.rect : Rect(0, 0, 0, 0) } ?? Rect(0, 0, 0, 0)
       chars.append(TextChar(scalar: scalar, box: rect, flags: flags, word: word, line: line))
       if scalar == "\n" {
         chars[index].flags.insert(.lineEnd)
@@ -148,10 +161,15 @@ public struct TextPage: Sendable {
 
   /// The direction of a line's text from its first and last glyph centers.
   private static func direction(of line: Range<Int>, in chars: [TextChar]) -> Int {
-    let glyphs = line.filter { !chars[$0].flags.contains(.generated) && !chars[$0].box.isEmpty }
-    guard let first = glyphs.first, let last = glyphs.last, first != last else { return 0 }
-    let a = chars[first].box
-    let b = chars[last].box
+    var first: Rect? = nil
+    var last: Rect? = nil
+    var glyphs = 0
+    for index in line where !chars[index].flags.contains(.generated) && !chars[index].box.isEmpty {
+      if first == nil { first = chars[index].box }
+      last = chars[index].box
+      glyphs += 1
+    }
+    guard let a = first, let b = last, glyphs > 1 else { return 0 }
     let dx = (b.x0 + b.x1 - a.x0 - a.x1) / 2
     let dy = (b.y0 + b.y1 - a.y0 - a.y1) / 2
     if abs(dx) >= abs(dy) { return dx >= 0 ? 0 : 180 }
