@@ -47,6 +47,10 @@ public final class Document: @unchecked Sendable {
   var incrementalBase: OwnedBytes?
   /// Object numbers from here on did not exist in ``incrementalBase``: they are new.
   var baseObjectLimit: Int32 = 0
+  /// The /Size the next incremental update must at least declare.
+  var baseSize = 0
+  /// The /Size after the last update built (taken over by ``baseSize`` when it is written).
+  var pendingSize = 0
   /// Counts changes; compared with ``savedChangeCount`` for ``isModified``.
   var changeCount = 0
   /// The value of ``changeCount`` at the last save to a path (or at open).

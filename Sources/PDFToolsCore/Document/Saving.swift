@@ -72,6 +72,14 @@ extension Document {
           incrementalBase = rebased
           changedObjects.removeAll()
           baseObjectLimit = max(baseObjectLimit, (written.last?.number ?? 0) + 1)
+          baseSize = max(baseSize, pendingSize)
+          // The update's own xref stream took a number: new objects must not reuse it, so
+          // qpdf's numbering is moved past it with placeholder objects (never written).
+          baseObjectLimit = max(baseObjectLimit, Int32(clamping: pendingSize))
+          var next: Int32 = 0
+          repeat {
+            next = qpdf_oh_get_object_id(qpdf.data, qpdf_make_indirect_object(qpdf.data, qpdf_oh_new_null(qpdf.data)))
+          } while next > 0 && next < Int32(clamping: pendingSize) - 1
         }
       } else {
         try FileIO.writeAtomically(path, try writeLocked(options))
@@ -109,7 +117,11 @@ extension Document {
     var bytes = Array(base.buffer)
     let objects = objectsToAppend()
     if !objects.isEmpty {
-      bytes += try IncrementalWriter(qpdf: qpdf, base: base.buffer).update(objects: objects)
+      var writer = IncrementalWriter(qpdf: qpdf, base: base.buffer)
+      writer.minimumSize = baseSize
+      let update = try writer.update(objects: objects)
+      bytes += update.bytes
+      pendingSize = update.nextSize
     }
     return bytes
   }

@@ -14,27 +14,32 @@ struct IncrementalWriter {
   let qpdf: QPDF
   /// The bytes being appended to.
   let base: UnsafeRawBufferPointer
+  /// The lowest /Size the update may declare: past every object the base already holds,
+  /// earlier updates' own xref streams included.
+  var minimumSize = 0
 
   /// Builds the update: the bytes to append after `base`. `objects` are the objects to write;
   func update(objects: [ObjectIdentity]) throws(PDFError)
-    -> [UInt8]
+    -> (bytes: [UInt8], nextSize: Int)
   {
     guard let previous = IncrementalWriter.lastStartXref(base) else {
       throw PDFError(.unsupported, "the original has no readable startxref; use a full save")
     }
-    let useStream = IncrementalWriter.xrefIsStream(base, at: previous)
+    // Offsets in a file with bytes before its header count from the header.
+    let shift = IncrementalWriter.headerOffset(base)
+    let useStream = IncrementalWriter.xrefIsStream(base, at: previous + shift)
     var out: [UInt8] = []
     if base.last != UInt8(ascii: "\n") && base.last != UInt8(ascii: "\r") { out.append(0x0A) }
     var offsets: [(ObjectIdentity, Int)] = []
     for object in objects.sorted(by: { $0.number < $1.number }) {
-      offsets.append((object, base.count + out.count))
+      offsets.append((object, base.count + out.count - shift))
       out += Array("\(object.number) \(object.generation) obj\n".utf8)
       try appendBody(of: object, to: &out)
       out += Array("\nendobj\n".utf8)
     }
     let trailer = qpdf.trailer
     var size = qpdf.entry(trailer, "/Size").flatMap { qpdf.integer($0) } ?? 0
-    size = max(size, (offsets.map { Int($0.0.number) }.max() ?? 0) + 1)
+    size = max(size, minimumSize, (offsets.map { Int($0.0.number) }.max() ?? 0) + 1)
     var extra = ""
     for key: StaticString in ["/Root", "/Info", "/ID"] {
       // References stay references: qpdf_oh_unparse does not resolve the top level.
@@ -42,9 +47,11 @@ struct IncrementalWriter {
         extra += " \(key) \(String(cString: text))"
       }
     }
-    let xrefOffset = base.count + out.count
+    let xrefOffset = base.count + out.count - shift
+    var nextSize = size
     if useStream {
       let number = size
+      nextSize = size + 1
       offsets.append((ObjectIdentity(number: Int32(number), generation: 0), xrefOffset))
       let entries = offsets.sorted { $0.0.number < $1.0.number }
       var data: [UInt8] = []
@@ -80,7 +87,19 @@ struct IncrementalWriter {
       out += Array(table.utf8)
     }
     out += Array("startxref\n\(xrefOffset)\n%%EOF\n".utf8)
-    return out
+    return (out, nextSize)
+  }
+
+  /// Where "%PDF-" starts (0 for conforming files; readers count offsets from there).
+  static func headerOffset(_ bytes: UnsafeRawBufferPointer) -> Int {
+    let marker = Array("%PDF-".utf8)
+    let limit = min(bytes.count, 1024)
+    guard limit >= marker.count else { return 0 }
+    for start in 0...(limit - marker.count)
+    where (0..<marker.count).allSatisfy({ bytes[start + $0] == marker[$0] }) {
+      return start
+    }
+    return 0
   }
 
   /// Appends the text of one object (a stream with its raw, still-encoded data).

@@ -58,7 +58,9 @@ extension Document {
     var view: PopplerView? = nil
     if canWriteIncrementally, let base = incrementalBase {
       var bytes = Array(base.buffer)
-      bytes += try IncrementalWriter(qpdf: qpdf, base: base.buffer).update(objects: Array(objects))
+      var writer = IncrementalWriter(qpdf: qpdf, base: base.buffer)
+      writer.minimumSize = baseSize
+      bytes += try writer.update(objects: Array(objects)).bytes
       view = bytes.withUnsafeBytes { try? PopplerView(copying: $0, password: password) }
     }
     // Damaged files may be repaired differently by poppler; page indices must be qpdf's.

@@ -69,7 +69,9 @@ public struct TextPage: Sendable {
     }
     var text = String(cString: raw)
     g_free(raw)
+    var order: [Int]? = nil
     if text.unicodeScalars.contains(where: TextPage.isDirectionMark) {
+      order = TextPage.boxOrder(text.unicodeScalars)
       var scalars = String.UnicodeScalarView()
       scalars.append(contentsOf: text.unicodeScalars.filter { !TextPage.isDirectionMark($0) })
       text = String(scalars)
@@ -91,7 +93,56 @@ public struct TextPage: Sendable {
         boxes.append(GlyphBox(rect: toPage.apply(Rect(r.x1, r.y1, r.x2, r.y2)), valid: r.x2 > r.x1 && r.y2 > r.y1))
       }
     }
+    if let order {
+      // Boxes run left to right inside right-to-left runs; put each with its character.
+      var paired = [GlyphBox](repeating: GlyphBox(rect: Rect(0, 0, 0, 0), valid: false), count: order.count)
+      for (position, character) in order.enumerated() where position < boxes.count && character < paired.count {
+        paired[character] = boxes[position]
+      }
+      boxes = paired
+    }
     self = TextPage.build(text: text, boxes: boxes)
+  }
+
+  /// The character (counted without direction marks) that each of poppler's layout boxes
+  /// belongs to, in box order. poppler's text is in logical order with embedding marks around
+  /// right-to-left runs, while its boxes follow the visual order, so each right-to-left run is
+  /// reversed (runs nested in it keep their own order).
+  static func boxOrder(_ scalars: String.UnicodeScalarView) -> [Int] {
+    indirect enum Item {
+      case character(Int)
+      case run([Item], rightToLeft: Bool)
+    }
+    var stack: [(items: [Item], rightToLeft: Bool)] = [([], false)]
+    var count = 0
+    func close() {
+      guard stack.count > 1, let top = stack.popLast() else { return }
+      stack[stack.count - 1].items.append(.run(top.items, rightToLeft: top.rightToLeft))
+    }
+    for scalar in scalars {
+      switch scalar.value {
+      case 0x202B, 0x202E, 0x2067: stack.append(([], true))
+      case 0x202A, 0x202D, 0x2066, 0x2068: stack.append(([], false))
+      case 0x202C, 0x2069: close()
+      case 0x200E, 0x200F: break
+      default:
+        stack[stack.count - 1].items.append(.character(count))
+        count += 1
+      }
+    }
+    while stack.count > 1 { close() }
+    func flatten(_ items: [Item], _ rightToLeft: Bool, into result: inout [Int]) {
+      for item in rightToLeft ? items.reversed() : items {
+        switch item {
+        case .character(let index): result.append(index)
+        case .run(let inner, let direction): flatten(inner, direction, into: &result)
+        }
+      }
+    }
+    var result: [Int] = []
+    result.reserveCapacity(count)
+    flatten(stack[0].items, false, into: &result)
+    return result
   }
 
   /// A box from poppler's layout in page space, and whether poppler gave a real (non-degenerate)
