@@ -1108,6 +1108,18 @@ pdftools_status pdftools_annotation_get_attachment(pdftools_document *doc,
                                                    size_t *out_size, char *name, size_t name_size,
                                                    size_t *out_name_size);
 
+/**
+ * Gives a Stamp a custom image instead of a standard name: size bytes of PNG
+ * (any colour type; transparency becomes a soft mask) or JPEG (gray, RGB or
+ * CMYK, embedded as is), at most 10000 pixels a side.  The image is fitted
+ * into the stamp's rect, centred, keeping its aspect ratio.
+ * Errors: see above; INVALID_ARGUMENT for other or unreadable data, or when
+ * the annotation is not a Stamp.
+ */
+pdftools_status pdftools_annotation_set_stamp_image(pdftools_document *doc,
+                                                    pdftools_annotation_id id, const void *data,
+                                                    size_t size);
+
 /* ------------------------------------------------------------------------ */
 /* Rendering                                                                 */
 /* ------------------------------------------------------------------------ */

@@ -502,3 +502,16 @@ public func abiAnnotationGetAttachment(
     sizeOut.pointee = UInt(file.bytes.count)
   }
 }
+
+/// Gives a stamp a custom image.
+@_cdecl("pdftools_annotation_set_stamp_image")
+public func abiAnnotationSetStampImage(
+  _ document: OpaquePointer?, _ id: Int64, _ data: UnsafeRawPointer?, _ size: UInt
+) -> pdftools_status {
+  call { () throws(PDFError) in
+    guard let data, size > 0, let count = Int(exactly: size), count <= 1 << 30 else {
+      throw PDFError(.invalidArgument, "the image data is NULL, empty or too large")
+    }
+    try Registry.document(document).setStampImage(id, bytes: Array(UnsafeRawBufferPointer(start: data, count: count)))
+  }
+}

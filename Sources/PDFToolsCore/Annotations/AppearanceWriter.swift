@@ -6,7 +6,19 @@ extension Document {
   func writeAppearance(_ object: qpdf_oh) {
     recordChange(object)
     let input = readProperties(object)
-    guard let appearance = AppearanceBuilder.build(input) else {
+    var images: [String: qpdf_oh] = [:]
+    var built = AppearanceBuilder.build(input)
+    if input.subtype == "Stamp",
+      let custom = imageStampAppearance(object, rect: input.rect, opacity: input.opacity)
+    {
+      var stream = AppearanceStream(bbox: input.rect, content: custom.content)
+      if input.opacity < 1 {
+        stream.graphicsStates["GS0"] = AppearanceStream.GraphicsState(opacity: input.opacity, blendMode: "Normal")
+      }
+      images["Im0"] = custom.image
+      built = stream
+    }
+    guard let appearance = built else {
       if input.subtype != "Widget" { qpdf_oh_remove_key(qpdf.data, object, "/AP") }
       return
     }
@@ -48,6 +60,11 @@ extension Document {
         qpdf_oh_replace_key(data, fonts, "/" + name, font)
       }
       qpdf_oh_replace_key(data, resources, "/Font", fonts)
+    }
+    if !images.isEmpty {
+      let xobjects = qpdf_oh_new_dictionary(data)
+      for (name, image) in images { qpdf_oh_replace_key(data, xobjects, "/" + name, image) }
+      qpdf_oh_replace_key(data, resources, "/XObject", xobjects)
     }
     qpdf_oh_replace_key(data, dictionary, "/Resources", resources)
     let ap = qpdf_oh_new_dictionary(data)
