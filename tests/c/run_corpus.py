@@ -17,7 +17,8 @@ test_corpus's exit codes: 0 opened and all checks passed, 1 a check failed,
 for files that opened this driver compares them with the manifest's verified
 facts: PDF version (the larger of header and catalog version), the set of
 page rotations, boxes with a non-zero origin, encryption, permissions (from
-/P, bits that are unambiguous), and signature fields.
+/P, bits that are unambiguous), signature fields, and the number of
+annotations of each subtype (verified "annotations"; none when it is absent).
 
 Prints one line per file and a last line "N passed, M failed"; exits 1 if
 any file failed.
@@ -122,6 +123,10 @@ def parse_facts(output):
             facts["permissions"] = int(parts[2], 16)
         elif parts[1] == "open_status" and len(parts) >= 3:
             facts["open_status"] = int(parts[2])
+        elif parts[1] == "annots_listed":
+            facts["annots_listed"] = True
+        elif parts[1] == "annots" and len(parts) >= 4:
+            facts.setdefault("annots", {})[" ".join(parts[2:-1])] = int(parts[-1])
     return facts
 
 
@@ -156,6 +161,12 @@ def compare_facts(entry, facts):
             if bool(facts["permissions"] & bit) != granted:
                 problems.append("permission bit 0x%x is %s, /P %d (R%d) says %s"
                                 % (bit, bool(facts["permissions"] & bit), encryption["P"], encryption["R"], granted))
+    if facts.get("annots_listed"):
+        want_annots = {k: int(v) for k, v in (verified.get("annotations") or {}).items()}
+        got_annots = facts.get("annots", {})
+        if got_annots != want_annots:
+            problems.append("annotations by subtype %s, manifest says %s"
+                            % (dict(sorted(got_annots.items())), dict(sorted(want_annots.items()))))
     if "signatures" in facts:
         fields = verified.get("form_fields") or {}
         want_sig = 1 if any(k.startswith("signature") for k in fields) else 0

@@ -3,8 +3,11 @@
  * status strings, last error messages, NULL arguments, closed and forged
  * handles, file errors, page index and enum checks, the two-call string
  * pattern, metadata (including a UTF-8 round trip through save and reopen),
- * new documents and blank pages, save option validation, the log callback,
- * and that the library never writes to stdout or stderr.
+ * new documents and blank pages, save option validation (mode AUTO by
+ * default, 3 and up invalid, INCREMENTAL unsupported for a new document),
+ * the annotation and rendering functions on NULL, closed and forged handles,
+ * the log callback, and that the library never writes to stdout or stderr.
+ * (test_annotations, test_render and test_save cover those sections in depth.)
  *
  * Usage: test_api CORPUS_DIR
  * Prints one line per check and a last line "N passed, M failed"; exits 1 if
@@ -143,8 +146,14 @@ static void expect_all_invalid_handle(pdftools_document *doc, const char *label)
   void *data = &sz;
   pdftools_status st;
   char *path = tc_path(g_tmp, "invalid-handle-save.pdf");
+  pdftools_annotation_id ids[4] = {-7, -7, -7, -7};
+  pdftools_render_options ro = PDFTOOLS_RENDER_OPTIONS_INIT;
+  unsigned char pixels[64];
+  int pixels_untouched = 1;
+  size_t k;
 
   memset(buf, 'Z', sizeof buf);
+  memset(pixels, 0x5A, sizeof pixels);
 #define EXPECT_IH(call, name)                                          \
   do {                                                                 \
     snprintf(what, sizeof what, "%s handle: %s", label, name);         \
@@ -176,6 +185,20 @@ static void expect_all_invalid_handle(pdftools_document *doc, const char *label)
   EXPECT_IH(pdftools_document_insert_blank_page(doc, 0, 612.0, 792.0), "document_insert_blank_page");
   EXPECT_IH(pdftools_document_save(doc, path, NULL), "document_save");
   EXPECT_IH(pdftools_document_save_to_memory(doc, NULL, &data, &sz), "document_save_to_memory");
+  EXPECT_IH(pdftools_page_annotations(doc, 0, ids, 4, &sz), "page_annotations");
+  EXPECT_IH(pdftools_page_annotations(doc, 0, NULL, 0, &sz), "page_annotations (NULL buffer)");
+  EXPECT_IH(pdftools_annotation_page(doc, 1, &i32), "annotation_page");
+  EXPECT_IH(pdftools_annotation_subtype(doc, 1, buf, sizeof buf, &sz), "annotation_subtype");
+  EXPECT_IH(pdftools_annotation_rect(doc, 1, &r), "annotation_rect");
+  EXPECT_IH(pdftools_annotation_get_text(doc, 1, "Contents", buf, sizeof buf, &sz), "annotation_get_text");
+  EXPECT_IH(pdftools_annotation_get_raw(doc, 1, "Rect", buf, sizeof buf, &sz), "annotation_get_raw");
+  EXPECT_IH(pdftools_annotation_set_raw(doc, 1, "Contents", "(x)"), "annotation_set_raw");
+  EXPECT_IH(pdftools_annotation_set_raw(doc, 1, "Contents", NULL), "annotation_set_raw (remove)");
+  EXPECT_IH(pdftools_annotation_delete(doc, 1), "annotation_delete");
+  EXPECT_IH(pdftools_page_render_size(doc, 0, 1.0, &i32, &i32b), "page_render_size");
+  EXPECT_IH(pdftools_page_render_size(doc, 0, 1.0, NULL, NULL), "page_render_size (NULL outs)");
+  EXPECT_IH(pdftools_page_render(doc, 0, NULL, pixels, 4, 4, 16), "page_render");
+  EXPECT_IH(pdftools_page_render(doc, 0, &ro, pixels, 4, 4, 16), "page_render (options)");
 #undef EXPECT_IH
 
   CHECK(i32 == -777 && i32b == -778 && i32c == -779 && u32 == 777u && d == -777.0 && d2 == -778.0 &&
@@ -183,10 +206,12 @@ static void expect_all_invalid_handle(pdftools_document *doc, const char *label)
         "%s handle: out-parameters left untouched", label);
   {
     int untouched = 1;
-    size_t k;
     for (k = 0; k < sizeof buf; k++) untouched &= buf[k] == 'Z';
     CHECK(untouched, "%s handle: caller buffers left untouched", label);
   }
+  for (k = 0; k < sizeof pixels; k++) pixels_untouched &= pixels[k] == 0x5A;
+  CHECK(pixels_untouched && ids[0] == -7 && ids[3] == -7, "%s handle: pixel buffer and id array left untouched",
+        label);
   CHECK(access(path, F_OK) != 0, "%s handle: save created no file", label);
   free(path);
 }
@@ -253,6 +278,8 @@ static void test_null_arguments(void) {
     EXPECT_IA(pdftools_document_save(doc, NULL, NULL), "save(path)");
     EXPECT_IA(pdftools_document_save_to_memory(doc, NULL, NULL, &size), "save_to_memory(out_data)");
     EXPECT_IA(pdftools_document_save_to_memory(doc, NULL, &data, NULL), "save_to_memory(out_size)");
+    EXPECT_IA(pdftools_page_annotations(doc, 0, NULL, 0, NULL), "page_annotations(out_count)");
+    EXPECT_IA(pdftools_page_render(doc, 0, NULL, NULL, 10, 10, 40), "page_render(buffer)");
 #undef EXPECT_IA
     CHECK(data == NULL, "failed save_to_memory leaves *out_data untouched");
     expect_message_after_failure("save_to_memory(out_size NULL)");
@@ -852,7 +879,8 @@ static void test_save_options(void) {
   static const struct bad_case bad[] = {
       {"options version 2 (newer than the header)", 2, 0, 0, 0},
       {"options version 0xFFFFFFFF", 0xFFFFFFFFu, 0, 0, 0},
-      {"mode 2", PDFTOOLS_SAVE_OPTIONS_VERSION, 2, 0, 0},
+      {"mode 3", PDFTOOLS_SAVE_OPTIONS_VERSION, 3, 0, 0},
+      {"mode 42", PDFTOOLS_SAVE_OPTIONS_VERSION, 42, 0, 0},
       {"mode -1", PDFTOOLS_SAVE_OPTIONS_VERSION, -1, 0, 0},
       {"object_streams 3", PDFTOOLS_SAVE_OPTIONS_VERSION, 0, 3, 0},
       {"object_streams -1", PDFTOOLS_SAVE_OPTIONS_VERSION, 0, -1, 0},
@@ -885,13 +913,29 @@ static void test_save_options(void) {
   }
   {
     pdftools_save_options init = PDFTOOLS_SAVE_OPTIONS_INIT;
+    /* A new document has no original bytes to append to (test_save checks incremental saving). */
     o = init;
     o.mode = PDFTOOLS_SAVE_INCREMENTAL;
     EXPECT_STATUS(pdftools_document_save_to_memory(doc, &o, &data, &size), PDFTOOLS_E_UNSUPPORTED,
-                  "save_to_memory INCREMENTAL");
-    expect_message_after_failure("save_to_memory INCREMENTAL");
-    EXPECT_STATUS(pdftools_document_save(doc, path, &o), PDFTOOLS_E_UNSUPPORTED, "save INCREMENTAL");
-    CHECK(access(path, F_OK) != 0, "save INCREMENTAL created no file");
+                  "save_to_memory INCREMENTAL of a new document");
+    expect_message_after_failure("save_to_memory INCREMENTAL of a new document");
+    EXPECT_STATUS(pdftools_document_save(doc, path, &o), PDFTOOLS_E_UNSUPPORTED, "save INCREMENTAL of a new document");
+    CHECK(access(path, F_OK) != 0, "save INCREMENTAL of a new document created no file");
+
+    CHECK(init.mode == PDFTOOLS_SAVE_AUTO, "PDFTOOLS_SAVE_OPTIONS_INIT has mode AUTO (%d)", (int)init.mode);
+    o = init;
+    o.mode = PDFTOOLS_SAVE_AUTO;
+    if (EXPECT_OK(pdftools_document_save_to_memory(doc, &o, &data, &size),
+                  "save_to_memory AUTO of a new document (a full save)")) {
+      CHECK(size > 8 && memcmp(data, "%PDF-", 5) == 0, "AUTO output of a new document starts with %%PDF-");
+      pdftools_free(data);
+      data = NULL;
+    }
+    o.mode = PDFTOOLS_SAVE_FULL;
+    if (EXPECT_OK(pdftools_document_save_to_memory(doc, &o, &data, &size), "save_to_memory FULL of a new document")) {
+      pdftools_free(data);
+      data = NULL;
+    }
 
     o = init;
     o.compress_streams = 5;

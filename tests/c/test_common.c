@@ -18,6 +18,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/types.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -467,3 +468,58 @@ char *tc_get_label(pdftools_document *doc, int32_t page, pdftools_status *out_st
 }
 
 int tc_near(double a, double b, double eps) { return fabs(a - b) <= eps; }
+
+/* ---- external programs ---------------------------------------------------- */
+
+int tc_run_command(const char *command, char *out, size_t out_size) {
+  size_t len = strlen(command);
+  char *full = (char *)malloc(len + 16);
+  FILE *pipe;
+  size_t used = 0;
+  char chunk[4096];
+  size_t n;
+  int status;
+  if (!full) return -1;
+  snprintf(full, len + 16, "%s 2>&1", command);
+  fflush(stdout);
+  fflush(stderr);
+  pipe = popen(full, "r");
+  free(full);
+  if (out && out_size) out[0] = '\0';
+  if (!pipe) return -1;
+  while ((n = fread(chunk, 1, sizeof chunk, pipe)) > 0) {
+    if (out && used + 1 < out_size) {
+      size_t take = out_size - 1 - used < n ? out_size - 1 - used : n;
+      memcpy(out + used, chunk, take);
+      used += take;
+      out[used] = '\0';
+    }
+  }
+  status = pclose(pipe);
+  if (status == -1 || !WIFEXITED(status)) return -1;
+  return WEXITSTATUS(status);
+}
+
+int tc_have_program(const char *program) {
+  char cmd[512];
+  snprintf(cmd, sizeof cmd, "command -v %s >/dev/null", program);
+  return tc_run_command(cmd, NULL, 0) == 0;
+}
+
+char *tc_shell_quote(const char *path) {
+  size_t len = strlen(path), i, j = 0;
+  char *q = (char *)malloc(4 * len + 3);
+  if (!q) return NULL;
+  q[j++] = '\'';
+  for (i = 0; i < len; i++) {
+    if (path[i] == '\'') {
+      memcpy(q + j, "'\\''", 4);
+      j += 4;
+    } else {
+      q[j++] = path[i];
+    }
+  }
+  q[j++] = '\'';
+  q[j] = '\0';
+  return q;
+}

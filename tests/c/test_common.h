@@ -152,6 +152,25 @@ char *tc_get_metadata(pdftools_document *doc, const char *key, pdftools_status *
 /** Reads a page label into a malloc'd string; NULL on failure. */
 char *tc_get_label(pdftools_document *doc, int32_t page, pdftools_status *out_status);
 
+/* ---- external programs ------------------------------------------------- */
+
+/**
+ * Runs a shell command (through popen) with its stderr merged into stdout;
+ * the first bytes of the output are copied into out (NUL-terminated, may be
+ * NULL).  Returns the command's exit code, or -1 when it could not be run or
+ * did not exit normally (killed by a signal, ...).
+ */
+int tc_run_command(const char *command, char *out, size_t out_size);
+
+/** 1 when an executable named program is found on PATH. */
+int tc_have_program(const char *program);
+
+/**
+ * Writes path quoted for a POSIX shell ('...', with embedded quotes escaped)
+ * into a new malloc'd string.
+ */
+char *tc_shell_quote(const char *path);
+
 /** 1 when two doubles agree within eps. */
 int tc_near(double a, double b, double eps);
 

@@ -1,7 +1,8 @@
 /*
  * test_corpus.c — opens one real-world PDF with libpdftools and checks
- * everything the C API can read about it, then saves it to memory (default
- * options and OBJECT_STREAMS_GENERATE) and reopens the bytes.  Run once per
+ * everything the C API can read about it (pages, metadata, every page's
+ * annotations), renders a thumbnail of the first page, then saves it to
+ * memory (default options and OBJECT_STREAMS_GENERATE) and reopens the bytes.  Run once per
  * corpus file by run_corpus.py.
  *
  * Usage: test_corpus FILE EXPECT PAGES [PASSWORD [OWNER_PASSWORD]]
@@ -201,6 +202,148 @@ static void check_metadata(pdftools_document *doc) {
   if (count > 1) CHECK(sorted, "metadata keys are listed sorted by name");
   EXPECT_STATUS(pdftools_document_metadata_key(doc, count, buf, sizeof buf, &size), PDFTOOLS_E_OUT_OF_RANGE,
                 "metadata_key(count)");
+}
+
+/*
+ * Lists every page's annotations and reads each one's subtype, page and rect;
+ * prints "fact annots SUBTYPE COUNT" per subtype (run_corpus.py compares the
+ * counts with the manifest's verified "annotations") and "fact annots_listed 1".
+ */
+struct annot_count {
+  char subtype[64];
+  int count;
+};
+
+static void check_annotations(pdftools_document *doc, int32_t pages) {
+  struct annot_count counts[64];
+  int ncounts = 0, total = 0, i;
+  int32_t p;
+  int list_ok = 1, read_ok = 1, page_ok = 1, rect_okay = 1, unique = 1;
+  char first[300] = "";
+  pdftools_annotation_id **per_page = (pdftools_annotation_id **)calloc((size_t)(pages > 0 ? pages : 1), sizeof *per_page);
+  size_t *per_count = (size_t *)calloc((size_t)(pages > 0 ? pages : 1), sizeof *per_count);
+  if (!per_page || !per_count) {
+    CHECK(0, "annotations: memory");
+    free(per_page);
+    free(per_count);
+    return;
+  }
+  for (p = 0; p < pages; p++) {
+    size_t n = 0, n2 = 0, k, j;
+    pdftools_status st = pdftools_page_annotations(doc, p, NULL, 0, &n);
+    if (st != PDFTOOLS_OK) {
+      if (list_ok && !first[0]) snprintf(first, sizeof first, "page %d: page_annotations %s", (int)p + 1, pdftools_status_string(st));
+      list_ok = 0;
+      continue;
+    }
+    if (n == 0) continue;
+    per_page[p] = (pdftools_annotation_id *)calloc(n, sizeof **per_page);
+    st = per_page[p] ? pdftools_page_annotations(doc, p, per_page[p], n, &n2) : PDFTOOLS_E_OUT_OF_MEMORY;
+    if (st != PDFTOOLS_OK || n2 != n) {
+      if (!first[0]) snprintf(first, sizeof first, "page %d: page_annotations with a buffer %s", (int)p + 1, pdftools_status_string(st));
+      list_ok = 0;
+      continue;
+    }
+    per_count[p] = n;
+    for (k = 0; k < n; k++) {
+      pdftools_annotation_id id = per_page[p][k];
+      char sub[64];
+      size_t need = 0;
+      pdftools_rect r;
+      if (id == 0) unique = 0;
+      for (j = 0; j < k; j++)
+        if (per_page[p][j] == id) unique = 0;
+      st = pdftools_annotation_subtype(doc, id, NULL, 0, &need);
+      if (st == PDFTOOLS_OK && need <= sizeof sub) st = pdftools_annotation_subtype(doc, id, sub, sizeof sub, &need);
+      else if (st == PDFTOOLS_OK) {
+        snprintf(sub, sizeof sub, "(long name)");
+      }
+      if (st != PDFTOOLS_OK || !valid_utf8(sub)) {
+        if (!first[0]) snprintf(first, sizeof first, "page %d annotation %lld: subtype %s", (int)p + 1, (long long)id, pdftools_status_string(st));
+        read_ok = 0;
+        continue;
+      }
+      st = pdftools_annotation_rect(doc, id, &r);
+      if (st != PDFTOOLS_OK || !rect_ok(&r)) {
+        if (!first[0]) snprintf(first, sizeof first, "page %d annotation %lld (%s): rect %s [%g %g %g %g]", (int)p + 1,
+                                (long long)id, sub, pdftools_status_string(st), r.x0, r.y0, r.x1, r.y1);
+        rect_okay = 0;
+      }
+      if (!sub[0]) snprintf(sub, sizeof sub, "(none)");
+      for (i = 0; i < ncounts; i++)
+        if (strcmp(counts[i].subtype, sub) == 0) break;
+      if (i == ncounts && ncounts < 64) {
+        snprintf(counts[ncounts].subtype, sizeof counts[ncounts].subtype, "%s", sub);
+        counts[ncounts++].count = 0;
+      }
+      if (i < 64) counts[i].count++;
+      total++;
+    }
+  }
+  /* annotation_page names a page that lists the id (a dictionary shared by two pages is listed on both). */
+  for (p = 0; p < pages; p++) {
+    size_t k;
+    for (k = 0; k < per_count[p]; k++) {
+      int32_t at = -1;
+      pdftools_status st = pdftools_annotation_page(doc, per_page[p][k], &at);
+      int listed = 0;
+      if (st == PDFTOOLS_OK && at >= 0 && at < pages) {
+        size_t j;
+        for (j = 0; j < per_count[at]; j++)
+          if (per_page[at][j] == per_page[p][k]) listed = 1;
+      }
+      if (!listed) {
+        if (page_ok && !first[0])
+          snprintf(first, sizeof first, "page %d annotation %lld: annotation_page %s gives %d", (int)p + 1,
+                   (long long)per_page[p][k], pdftools_status_string(st), (int)at);
+        page_ok = 0;
+      }
+    }
+    free(per_page[p]);
+  }
+  free(per_page);
+  free(per_count);
+  CHECK(list_ok, "page_annotations lists every page's annotations [%s]", first);
+  CHECK(read_ok, "every annotation's subtype is readable UTF-8 [%s]", first);
+  CHECK(unique, "annotation ids are non-zero and distinct within a page");
+  CHECK(page_ok, "annotation_page names a page that lists the annotation [%s]", first);
+  CHECK(rect_okay, "every annotation's rect is finite and normalized [%s]", first);
+  printf("fact annots_listed 1\n");
+  for (i = 0; i < ncounts; i++) {
+    printf("fact annots ");
+    print_escaped(counts[i].subtype, 60);
+    printf(" %d\n", counts[i].count);
+  }
+  tc_note("%d annotations of %d subtypes", total, ncounts);
+}
+
+/* Renders the first page small; OK (or DAMAGED for a broken page), nothing printed. */
+static void check_render(pdftools_document *doc) {
+  int32_t w = 0, h = 0;
+  double scale = 1.0;
+  unsigned char *px;
+  pdftools_render_options o = PDFTOOLS_RENDER_OPTIONS_INIT;
+  pdftools_status st;
+  tc_capture cap;
+  char printed[256];
+  long n = -1;
+  if (!EXPECT_OK(pdftools_page_render_size(doc, 0, 1.0, &w, &h), "render_size of page 1")) return;
+  if (w > 160 || h > 160) scale = 160.0 / (w > h ? w : h);
+  if (!EXPECT_OK(pdftools_page_render_size(doc, 0, scale, &w, &h), "render_size at the thumbnail scale")) return;
+  CHECK(w >= 1 && h >= 1 && w <= 161 && h <= 161, "thumbnail size %dx%d", (int)w, (int)h);
+  px = (unsigned char *)malloc((size_t)w * (size_t)h * 4);
+  if (!px) return;
+  o.scale = scale;
+  if (tc_capture_begin(&cap) == 0) {
+    st = pdftools_page_render(doc, 0, &o, px, w, h, (size_t)w * 4);
+    n = tc_capture_end(&cap, printed, sizeof printed);
+  } else {
+    st = pdftools_page_render(doc, 0, &o, px, w, h, (size_t)w * 4);
+  }
+  CHECK(st == PDFTOOLS_OK || st == PDFTOOLS_E_DAMAGED, "render page 1 as a %dx%d thumbnail: OK or DAMAGED (%s)", (int)w,
+        (int)h, pdftools_status_string(st));
+  CHECK(n == 0, "render: the library printed nothing (%ld bytes)%s%s", n, n > 0 ? ": " : "", n > 0 ? printed : "");
+  free(px);
 }
 
 /* Saves with the given object stream mode, reopens the bytes and checks them. */
@@ -418,6 +561,9 @@ int main(int argc, char **argv) {
       EXPECT_STATUS(pdftools_page_box(doc, count, PDFTOOLS_BOX_MEDIA, &r), PDFTOOLS_E_OUT_OF_RANGE,
                     "page_box(page count)");
     }
+
+    check_annotations(doc, count);
+    if (count > 0) check_render(doc);
 
     check_save(doc, PDFTOOLS_OBJECT_STREAMS_PRESERVE, password, count, encrypted, "save_to_memory (defaults)");
     check_save(doc, PDFTOOLS_OBJECT_STREAMS_GENERATE, password, count, encrypted,

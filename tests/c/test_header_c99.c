@@ -21,6 +21,15 @@ typedef char check_ok_is_zero[(PDFTOOLS_OK == 0) ? 1 : -1];
 typedef char check_rect_size[(sizeof(pdftools_rect) == 4 * sizeof(double)) ? 1 : -1];
 typedef char check_options_version[(PDFTOOLS_SAVE_OPTIONS_VERSION >= 1) ? 1 : -1];
 typedef char check_permission_all[(PDFTOOLS_PERMISSION_ALL == 0xff) ? 1 : -1];
+typedef char check_save_modes[(PDFTOOLS_SAVE_FULL == 0 && PDFTOOLS_SAVE_INCREMENTAL == 1 &&
+                               PDFTOOLS_SAVE_AUTO == 2)
+                                  ? 1
+                                  : -1];
+typedef char check_annotation_id[(sizeof(pdftools_annotation_id) == 8) ? 1 : -1];
+typedef char check_render_version[(PDFTOOLS_RENDER_OPTIONS_VERSION >= 1) ? 1 : -1];
+typedef char check_pixel_formats[(PDFTOOLS_PIXEL_BGRA_PREMULTIPLIED == 0 && PDFTOOLS_PIXEL_RGBA == 1)
+                                     ? 1
+                                     : -1];
 
 static int passed;
 static int failed;
@@ -53,6 +62,9 @@ int main(void) {
   pdftools_log_callback cb = on_log;
   pdftools_status st = PDFTOOLS_OK;
   pdftools_box box = PDFTOOLS_BOX_CROP;
+  pdftools_render_options render = PDFTOOLS_RENDER_OPTIONS_INIT;
+  const pdftools_render_options const_render = PDFTOOLS_RENDER_OPTIONS_INIT;
+  pdftools_annotation_id id = (pdftools_annotation_id)1;
 
   sprintf(expected, "%d.%d.%d", PDFTOOLS_VERSION_MAJOR, PDFTOOLS_VERSION_MINOR,
           PDFTOOLS_VERSION_PATCH);
@@ -63,12 +75,18 @@ int main(void) {
   runtime = pdftools_version_string();
   check(runtime != NULL && strcmp(runtime, PDFTOOLS_VERSION_STRING) == 0,
         "pdftools_version_string() == PDFTOOLS_VERSION_STRING");
-  check(options.version == PDFTOOLS_SAVE_OPTIONS_VERSION && options.mode == PDFTOOLS_SAVE_FULL &&
+  check(options.version == PDFTOOLS_SAVE_OPTIONS_VERSION && options.mode == PDFTOOLS_SAVE_AUTO &&
             options.compress_streams == 1 &&
             options.object_streams == PDFTOOLS_OBJECT_STREAMS_PRESERVE &&
             options.linearize == 0 && options.encryption == PDFTOOLS_ENCRYPTION_KEEP,
         "PDFTOOLS_SAVE_OPTIONS_INIT gives the documented defaults");
   check(const_options.version == options.version, "PDFTOOLS_SAVE_OPTIONS_INIT initialises a const object");
+  check(render.version == PDFTOOLS_RENDER_OPTIONS_VERSION && render.scale == 1.0 &&
+            render.format == PDFTOOLS_PIXEL_BGRA_PREMULTIPLIED && render.tile_x == 0 &&
+            render.tile_y == 0 && render.background == 0xFFFFFFFFu && render.draw_annotations == 1,
+        "PDFTOOLS_RENDER_OPTIONS_INIT gives the documented defaults");
+  check(const_render.version == render.version && id == 1,
+        "PDFTOOLS_RENDER_OPTIONS_INIT initialises a const object; pdftools_annotation_id is usable");
   check(rect.x1 == 612.0 && box == PDFTOOLS_BOX_CROP && st == PDFTOOLS_OK && cb == on_log,
         "header types are usable");
   printf("header %s, library %s\n", PDFTOOLS_VERSION_STRING, runtime ? runtime : "(null)");

@@ -4,7 +4,12 @@
  * document was opened from, missing folders, folders as targets, permission
  * bits of replaced files, failed saves that must leave the target untouched,
  * no temporary files left behind, encryption KEEP/REMOVE, object streams and
- * linearization.
+ * linearization, and incremental saving: the original bytes stay a byte-exact
+ * prefix with only the changes appended (table or stream xref as the
+ * original, /Prev), checked with `qpdf --check`, update sizes independent of
+ * the document's size, successive incremental saves to a path, AUTO keeping a
+ * signature valid (checked with poppler's `pdfsig`), and the UNSUPPORTED and
+ * INVALID_ARGUMENT cases.  qpdf and pdfsig (poppler-utils) must be installed.
  *
  * Usage: test_save CORPUS_DIR
  * Prints one line per check and a last line "N passed, M failed"; exits 1 if
@@ -31,6 +36,12 @@ static void expect_entries(const char *dir, const char *expected, const char *wh
   char got[1024];
   tc_list_entries(dir, got, sizeof got);
   CHECK(strcmp(got, expected) == 0, "%s: folder holds exactly [%s] (found [%s])", what, expected, got);
+}
+
+/* Checks that the last error message is non-empty (after a failure). */
+static void expect_message_after_failure(const char *what) {
+  const char *msg = pdftools_last_error_message();
+  CHECK(msg && msg[0], "%s: last_error_message is set (\"%s\")", what, msg ? msg : "(null)");
 }
 
 static int32_t page_count(pdftools_document *doc) {
@@ -236,21 +247,49 @@ static void test_failed_saves(const char *tmp) {
   static const char previous[] = "previous content of the target; must survive failed saves\n";
   pdftools_document *doc = tc_open_corpus(g_corpus, "pdfjs-tracemonkey.pdf", NULL);
   pdftools_save_options o = PDFTOOLS_SAVE_OPTIONS_INIT;
+  unsigned char *kept = NULL;
+  size_t kept_size = 0;
 
   mkdir(dir, 0755);
   tc_write_file(target, previous, sizeof previous - 1);
   if (!doc) goto done;
 
+  /*
+   * An incremental save over an unrelated file succeeds: what is written is the
+   * document's original bytes plus its changes, whatever the target held.  It
+   * becomes the content the later failures must leave untouched.
+   */
   o.mode = PDFTOOLS_SAVE_INCREMENTAL;
-  EXPECT_STATUS(pdftools_document_save(doc, target, &o), PDFTOOLS_E_UNSUPPORTED, "incremental save over a file");
-  CHECK(tc_file_equals(target, previous, sizeof previous - 1), "target byte-identical after UNSUPPORTED");
-  expect_entries(dir, "target.pdf", "after UNSUPPORTED");
+  EXPECT_OK(pdftools_document_set_metadata(doc, "Title", "before the failures"), "set Title");
+  EXPECT_OK(pdftools_document_save(doc, target, &o), "incremental save over an unrelated file");
+  free(kept);
+  kept = tc_read_file(target, &kept_size);
+  {
+    size_t orig_size = 0;
+    char *src = tc_corpus_file(g_corpus, "pdfjs-tracemonkey.pdf");
+    unsigned char *orig = tc_read_file(src, &orig_size);
+    CHECK(kept && orig && kept_size > orig_size && memcmp(kept, orig, orig_size) == 0,
+          "the target now holds the original file plus an update (%lu bytes, original %lu)", (unsigned long)kept_size,
+          (unsigned long)orig_size);
+    free(orig);
+    free(src);
+  }
+  expect_entries(dir, "target.pdf", "after the incremental save");
+  expect_file_opens(target, NULL, 14, "before the failures", "target after the incremental save");
+  EXPECT_OK(pdftools_document_set_metadata(doc, "Title", "never saved"), "set Title again");
 
   o.mode = PDFTOOLS_SAVE_FULL;
   o.object_streams = 42;
   EXPECT_STATUS(pdftools_document_save(doc, target, &o), PDFTOOLS_E_INVALID_ARGUMENT, "save with bad options");
-  CHECK(tc_file_equals(target, previous, sizeof previous - 1), "target byte-identical after INVALID_ARGUMENT");
+  CHECK(kept && tc_file_equals(target, kept, kept_size), "target byte-identical after INVALID_ARGUMENT");
   expect_entries(dir, "target.pdf", "after INVALID_ARGUMENT");
+
+  o.object_streams = PDFTOOLS_OBJECT_STREAMS_PRESERVE;
+  o.mode = PDFTOOLS_SAVE_INCREMENTAL;
+  o.linearize = 1;
+  EXPECT_STATUS(pdftools_document_save(doc, target, &o), PDFTOOLS_E_INVALID_ARGUMENT, "incremental save with linearize");
+  CHECK(kept && tc_file_equals(target, kept, kept_size), "target byte-identical after that INVALID_ARGUMENT");
+  expect_entries(dir, "target.pdf", "after the incremental INVALID_ARGUMENT");
 
   /*
    * A write failure half-way (as with a full disk): RLIMIT_FSIZE makes every
@@ -272,7 +311,7 @@ static void test_failed_saves(const char *tmp) {
         setrlimit(RLIMIT_FSIZE, &old);
         signal(SIGXFSZ, old_handler);
         EXPECT_STATUS(st, PDFTOOLS_E_IO, "save failing half-way (file size limit 64 KiB, like a full disk)");
-        CHECK(tc_file_equals(target, previous, sizeof previous - 1), "target byte-identical after a failed write");
+        CHECK(kept && tc_file_equals(target, kept, kept_size), "target byte-identical after a failed write");
         expect_entries(dir, "target.pdf", "no temporary file left after a failed write");
       } else {
         signal(SIGXFSZ, old_handler);
@@ -289,17 +328,18 @@ static void test_failed_saves(const char *tmp) {
     EXPECT_STATUS(pdftools_document_save(doc, target, NULL), PDFTOOLS_E_PERMISSION_DENIED,
                   "save into a read-only folder");
     chmod(dir, 0755);
-    CHECK(tc_file_equals(target, previous, sizeof previous - 1), "target byte-identical after PERMISSION_DENIED");
+    CHECK(kept && tc_file_equals(target, kept, kept_size), "target byte-identical after PERMISSION_DENIED");
     expect_entries(dir, "target.pdf", "after PERMISSION_DENIED");
   }
 
   /* And a successful save afterwards replaces the target. */
   EXPECT_OK(pdftools_document_save(doc, target, NULL), "save over the target after the failures");
-  CHECK(!tc_file_equals(target, previous, sizeof previous - 1), "target replaced by the successful save");
-  expect_file_opens(target, NULL, 14, NULL, "target after the successful save");
+  CHECK(kept && !tc_file_equals(target, kept, kept_size), "target replaced by the successful save");
+  expect_file_opens(target, NULL, 14, "never saved", "target after the successful save");
   expect_entries(dir, "target.pdf", "after the successful save");
   pdftools_document_close(doc);
 done:
+  free(kept);
   free(dir);
   free(target);
 }
@@ -471,6 +511,739 @@ done:
 }
 
 /* ------------------------------------------------------------------------ */
+/* Incremental saving                                                        */
+
+/* The offset after the last "startxref" in data, or -1. */
+static long last_startxref(const unsigned char *data, size_t size) {
+  size_t i = size;
+  while (i >= 9) {
+    i--;
+    if (i + 9 <= size && memcmp(data + i, "startxref", 9) == 0) {
+      char tmp[32];
+      size_t j = i + 9, k = 0;
+      while (j < size && (data[j] == ' ' || data[j] == '\r' || data[j] == '\n')) j++;
+      while (j < size && k + 1 < sizeof tmp && data[j] >= '0' && data[j] <= '9') tmp[k++] = (char)data[j++];
+      tmp[k] = '\0';
+      return k ? strtol(tmp, NULL, 10) : -1;
+    }
+  }
+  return -1;
+}
+
+/* Occurrences of needle in data. */
+static int count_occurrences(const unsigned char *data, size_t size, const char *needle) {
+  size_t n = strlen(needle), i;
+  int count = 0;
+  for (i = 0; i + n <= size; i++)
+    if (memcmp(data + i, needle, n) == 0) count++;
+  return count;
+}
+
+/* The number after the first "/Prev" in data, or -1. */
+static long prev_value(const unsigned char *data, size_t size) {
+  size_t i;
+  for (i = 0; i + 5 < size; i++)
+    if (memcmp(data + i, "/Prev", 5) == 0) {
+      char tmp[32];
+      size_t j = i + 5, k = 0;
+      while (j < size && (data[j] == ' ' || data[j] == '\r' || data[j] == '\n')) j++;
+      while (j < size && k + 1 < sizeof tmp && data[j] >= '0' && data[j] <= '9') tmp[k++] = (char)data[j++];
+      tmp[k] = '\0';
+      return k ? strtol(tmp, NULL, 10) : -1;
+    }
+  return -1;
+}
+
+/* 1 when the appended part holds a cross-reference table ("xref" on a line of its own). */
+static int has_xref_table(const unsigned char *data, size_t size) {
+  return count_occurrences(data, size, "\nxref\n") + count_occurrences(data, size, "\nxref\r\n") +
+             count_occurrences(data, size, "\rxref\r") > 0 &&
+         tc_mem_contains(data, size, "trailer", 7);
+}
+
+/* 1 when the appended part holds a cross-reference stream. */
+static int has_xref_stream(const unsigned char *data, size_t size) {
+  return tc_mem_contains(data, size, "/XRef", 5);
+}
+
+/* The number after the last "/Size" in data, or -1. */
+static long last_size_value(const unsigned char *data, size_t size) {
+  size_t i;
+  long v = -1;
+  for (i = 0; i + 5 < size; i++)
+    if (memcmp(data + i, "/Size", 5) == 0) {
+      char tmp[32];
+      size_t j = i + 5, k = 0;
+      while (j < size && (data[j] == ' ' || data[j] == '\r' || data[j] == '\n')) j++;
+      while (j < size && k + 1 < sizeof tmp && data[j] >= '0' && data[j] <= '9') tmp[k++] = (char)data[j++];
+      tmp[k] = '\0';
+      if (k) v = strtol(tmp, NULL, 10);
+    }
+  return v;
+}
+
+/* Where "%PDF-" starts (xref offsets count from there), or 0. */
+static long header_offset(const unsigned char *data, size_t size) {
+  size_t i;
+  for (i = 0; i + 5 <= size && i < 4096; i++)
+    if (memcmp(data + i, "%PDF-", 5) == 0) return (long)i;
+  return 0;
+}
+
+static int is_prefix(const unsigned char *orig, size_t orig_size, const void *out, size_t out_size) {
+  return orig && out && out_size >= orig_size && memcmp(out, orig, orig_size) == 0;
+}
+
+/* Runs `qpdf --check` on path: exit 0 or 3 (warnings) and no "ERROR" in its output. */
+static void expect_qpdf_check(const char *path, const char *what) {
+  char *q = tc_shell_quote(path);
+  char cmd[4096], out[8192];
+  int rc;
+  snprintf(cmd, sizeof cmd, "qpdf --check %s", q);
+  rc = tc_run_command(cmd, out, sizeof out);
+  CHECK((rc == 0 || rc == 3) && !strstr(out, "ERROR"), "%s: qpdf --check passes (exit %d)%s%.600s", what, rc,
+        (rc == 0 || rc == 3) && !strstr(out, "ERROR") ? "" : ": ", (rc == 0 || rc == 3) && !strstr(out, "ERROR") ? "" : out);
+  if (rc == 3) {
+    char *nl = strchr(out, '\n');
+    tc_note("%s: qpdf --check warns: %.300s", what, nl ? nl + 1 : out);
+  }
+  free(q);
+}
+
+/* Runs pdfsig on path; returns 1 when it reports "Signature is Valid". */
+static int pdfsig_valid(const char *path, char *out, size_t out_size) {
+  char *q = tc_shell_quote(path);
+  char cmd[4096];
+  int rc;
+  snprintf(cmd, sizeof cmd, "pdfsig %s", q);
+  rc = tc_run_command(cmd, out, out_size);
+  free(q);
+  return rc == 0 && strstr(out, "Signature is Valid") != NULL;
+}
+
+/*
+ * A metadata change saved incrementally (to memory and to a path): the original
+ * is a byte-exact prefix, the update is small, carries /Prev and an xref of the
+ * original's kind, qpdf --check accepts the result and it reopens with the
+ * change.  Returns the number of bytes appended to memory (0 on failure).
+ */
+static size_t check_incremental(const char *tmp, const char *name, int32_t pages, int stream_xref) {
+  char *src = tc_corpus_file(g_corpus, name);
+  char *dir = tc_path(tmp, "incremental");
+  char *out = NULL;
+  char fname[256];
+  size_t orig_size = 0, size = 0, appended = 0;
+  unsigned char *orig = tc_read_file(src, &orig_size);
+  pdftools_document *doc = NULL;
+  pdftools_save_options o = PDFTOOLS_SAVE_OPTIONS_INIT;
+  void *data = NULL;
+  char what[200];
+  int32_t modified = -1;
+
+  mkdir(dir, 0755);
+  snprintf(fname, sizeof fname, "%s.incremental.pdf", name);
+  out = tc_path(dir, fname);
+  if (!CHECK(orig != NULL, "%s: read the original bytes", name)) goto done;
+  snprintf(what, sizeof what, "%s: open", name);
+  if (!EXPECT_OK(pdftools_document_open(src, NULL, &doc), what)) goto done;
+  EXPECT_OK(pdftools_document_set_metadata(doc, "Title", "changed incrementally"), "set Title");
+  o.mode = PDFTOOLS_SAVE_INCREMENTAL;
+  snprintf(what, sizeof what, "%s: save_to_memory INCREMENTAL", name);
+  if (EXPECT_OK(pdftools_document_save_to_memory(doc, &o, &data, &size), what)) {
+    const unsigned char *u = (const unsigned char *)data + orig_size;
+    long prev, sx;
+    appended = size > orig_size ? size - orig_size : 0;
+    CHECK(is_prefix(orig, orig_size, data, size) && size > orig_size,
+          "%s: the original %lu bytes are a byte-exact prefix of the %lu saved bytes", name, (unsigned long)orig_size,
+          (unsigned long)size);
+    tc_note("%s: %lu bytes appended for a Title change", name, (unsigned long)appended);
+    CHECK(appended > 0 && appended < 4096, "%s: the update is small (%lu bytes, < 4 KiB)", name,
+          (unsigned long)appended);
+    if (appended) {
+      prev = prev_value(u, appended);
+      sx = last_startxref(orig, orig_size);
+      CHECK(prev >= 0 && prev == sx, "%s: the update's /Prev is the original's startxref %ld (%ld)", name, sx, prev);
+      sx = last_startxref((const unsigned char *)data, size);
+      {
+        long hdr = header_offset(orig, orig_size), old_size = last_size_value(orig, orig_size);
+        long new_size = last_size_value(u, appended);
+        CHECK(sx >= 0 && sx + hdr >= (long)orig_size && sx + hdr < (long)size,
+              "%s: the new startxref %ld (+ header offset %ld) points into the update", name, sx, hdr);
+        CHECK(new_size >= old_size && old_size > 0, "%s: the update's /Size %ld is at least the original's %ld", name,
+              new_size, old_size);
+      }
+      if (stream_xref)
+        CHECK(has_xref_stream(u, appended) && !has_xref_table(u, appended),
+              "%s: the update has a cross-reference stream like the original", name);
+      else
+        CHECK(has_xref_table(u, appended) && !has_xref_stream(u, appended),
+              "%s: the update has a cross-reference table and trailer like the original", name);
+      CHECK(tc_mem_contains(u, appended, "changed incrementally", 21), "%s: the update holds the new Title", name);
+    }
+    EXPECT_OK(pdftools_document_is_modified(doc, &modified), "is_modified after save_to_memory");
+    CHECK(modified == 1, "%s: save_to_memory INCREMENTAL leaves the document modified (%d)", name, (int)modified);
+    {
+      pdftools_document *d2 = NULL;
+      int32_t repaired = -1;
+      snprintf(what, sizeof what, "%s: reopen the incremental bytes", name);
+      if (EXPECT_OK(pdftools_document_open_memory(data, size, NULL, &d2), what)) {
+        pdftools_document_was_repaired(d2, &repaired);
+        CHECK(page_count(d2) == pages && title_is(d2, "changed incrementally") && repaired == 0,
+              "%s: reopened: %d pages, the new Title, not repaired (%d)", name, (int)pages, (int)repaired);
+        pdftools_document_close(d2);
+      }
+    }
+    pdftools_free(data);
+  }
+  snprintf(what, sizeof what, "%s: save INCREMENTAL to a path", name);
+  if (EXPECT_OK(pdftools_document_save(doc, out, &o), what)) {
+    size_t n = 0;
+    unsigned char *bytes = tc_read_file(out, &n);
+    CHECK(is_prefix(orig, orig_size, bytes, n) && n > orig_size && n - orig_size < 4096,
+          "%s: the saved file starts with the original bytes, %lu bytes appended", name,
+          (unsigned long)(n > orig_size ? n - orig_size : 0));
+    free(bytes);
+    EXPECT_OK(pdftools_document_is_modified(doc, &modified), "is_modified after save");
+    CHECK(modified == 0, "%s: an incremental save to a path leaves the document unmodified (%d)", name, (int)modified);
+    snprintf(what, sizeof what, "%s, saved incrementally", name);
+    expect_qpdf_check(out, what);
+    expect_file_opens(out, NULL, pages, "changed incrementally", what);
+  }
+  pdftools_document_close(doc);
+done:
+  tc_remove_tree(dir);
+  free(orig);
+  free(src);
+  free(dir);
+  free(out);
+  return appended;
+}
+
+static void test_incremental_prefix(const char *tmp) {
+  size_t small, big;
+  small = check_incremental(tmp, "pdf20-simple.pdf", 1, 0);             /* xref table */
+  check_incremental(tmp, "qpdf-object-streams.pdf", 30, 1);             /* xref stream, object streams */
+  check_incremental(tmp, "pdfjs-annotation-line.pdf", 1, 1);            /* xref stream */
+  big = check_incremental(tmp, "samplefiles-geotopo-117-pages.pdf", 117, 0); /* linearized, xref tables */
+  check_incremental(tmp, "qpdf-incremental-3-revisions.pdf", 1, 0);     /* already 3 revisions */
+  check_incremental(tmp, "qpdf-hybrid-xref.pdf", 30, 0);                /* hybrid: a table with /XRefStm */
+  check_incremental(tmp, "pdf20-with-offset-start.pdf", 1, 0);          /* 656 bytes before %PDF-: offsets from there */
+  check_incremental(tmp, "pdfbox-acroform-9-revisions.pdf", 1, 1);      /* 9 revisions, xref streams */
+  /* The same change costs about the same on a 1-page and a 117-page file (both with xref tables). */
+  CHECK(small && big && (big > small ? big - small : small - big) < 1024,
+        "a Title change appends about as much to the 117-page file (%lu bytes) as to a 1-page file (%lu bytes)",
+        (unsigned long)big, (unsigned long)small);
+}
+
+/* Edits other than metadata (annotations, pages) saved incrementally, reopened and checked with qpdf. */
+static pdftools_document *reopen_incremental(pdftools_document *doc, const char *tmp, const char *name,
+                                             const char *what) {
+  char *src = tc_corpus_file(g_corpus, name);
+  char *path = tc_path(tmp, "edit.pdf");
+  size_t orig_size = 0, size = 0;
+  unsigned char *orig = tc_read_file(src, &orig_size);
+  pdftools_save_options o = PDFTOOLS_SAVE_OPTIONS_INIT;
+  void *data = NULL;
+  pdftools_document *copy = NULL;
+  char w[200];
+  o.mode = PDFTOOLS_SAVE_INCREMENTAL;
+  snprintf(w, sizeof w, "%s: save_to_memory INCREMENTAL", what);
+  if (EXPECT_OK(pdftools_document_save_to_memory(doc, &o, &data, &size), w)) {
+    CHECK(is_prefix(orig, orig_size, data, size) && size > orig_size, "%s: the original is a prefix, %lu bytes appended",
+          what, (unsigned long)(size > orig_size ? size - orig_size : 0));
+    tc_note("%s: %lu bytes appended", what, (unsigned long)(size > orig_size ? size - orig_size : 0));
+    tc_write_file(path, data, size);
+    expect_qpdf_check(path, what);
+    snprintf(w, sizeof w, "%s: reopen", what);
+    if (!EXPECT_OK(pdftools_document_open_memory(data, size, NULL, &copy), w)) copy = NULL;
+    pdftools_free(data);
+  }
+  unlink(path);
+  free(orig);
+  free(src);
+  free(path);
+  return copy;
+}
+
+static int annotation_count(pdftools_document *doc, int32_t page) {
+  size_t n = 0;
+  if (pdftools_page_annotations(doc, page, NULL, 0, &n) != PDFTOOLS_OK) return -1;
+  return (int)n;
+}
+
+static void test_incremental_edits(const char *tmp) {
+  pdftools_document *doc, *copy;
+  pdftools_annotation_id ids[8];
+  size_t n = 0;
+
+  /* Annotations deleted and changed (an xref table, classic objects). */
+  doc = tc_open_corpus(g_corpus, "pdfjs-annotation-square-circle.pdf", NULL);
+  if (doc && pdftools_page_annotations(doc, 0, ids, 8, &n) == PDFTOOLS_OK && n == 4) {
+    EXPECT_OK(pdftools_annotation_delete(doc, ids[0]), "delete the Square (and its popup)");
+    EXPECT_OK(pdftools_annotation_set_raw(doc, ids[2], "Contents", "(changed circle)"), "change the Circle's /Contents");
+    copy = reopen_incremental(doc, tmp, "pdfjs-annotation-square-circle.pdf", "annotation edits");
+    if (copy) {
+      pdftools_annotation_id c[8];
+      size_t m = 0;
+      pdftools_page_annotations(copy, 0, c, 8, &m);
+      if (CHECK(m == 2, "annotation edits: 2 annotations after the incremental save (%zu)", m)) {
+        char buf[64];
+        size_t need = 0;
+        CHECK(pdftools_annotation_get_text(copy, c[0], "Contents", buf, sizeof buf, &need) == PDFTOOLS_OK &&
+                  strcmp(buf, "changed circle") == 0,
+              "annotation edits: the Circle's new /Contents was appended");
+      }
+      pdftools_document_close(copy);
+    }
+  } else {
+    CHECK(0, "square-circle: 4 annotations to edit");
+  }
+  pdftools_document_close(doc);
+
+  /* An annotation kept in an object stream, behind a cross-reference stream. */
+  doc = tc_open_corpus(g_corpus, "pdfjs-annotation-line.pdf", NULL);
+  if (doc && pdftools_page_annotations(doc, 0, ids, 8, &n) == PDFTOOLS_OK && n == 2) {
+    EXPECT_OK(pdftools_annotation_set_raw(doc, ids[0], "LE", "[/OpenArrow /Circle]"), "set the Line's /LE");
+    copy = reopen_incremental(doc, tmp, "pdfjs-annotation-line.pdf", "an annotation from an object stream");
+    if (copy) {
+      pdftools_annotation_id c[4];
+      size_t m = 0;
+      char buf[64];
+      size_t need = 0;
+      pdftools_page_annotations(copy, 0, c, 4, &m);
+      CHECK(m == 2 && pdftools_annotation_get_raw(copy, c[0], "LE", buf, sizeof buf, &need) == PDFTOOLS_OK &&
+                strstr(buf, "/OpenArrow") && strstr(buf, "/Circle"),
+            "an annotation from an object stream: the new /LE was appended (\"%s\")", m == 2 ? buf : "");
+      pdftools_document_close(copy);
+    }
+    EXPECT_OK(pdftools_annotation_delete(doc, ids[0]), "delete the Line (and its popup)");
+    copy = reopen_incremental(doc, tmp, "pdfjs-annotation-line.pdf", "an annotation deleted from an object stream");
+    if (copy) {
+      CHECK(annotation_count(copy, 0) == 0, "no annotations after the incremental save (%d)", annotation_count(copy, 0));
+      pdftools_document_close(copy);
+    }
+  } else {
+    CHECK(0, "line: 2 annotations to edit");
+  }
+  pdftools_document_close(doc);
+
+  /* A page added (the page tree changes). */
+  doc = tc_open_corpus(g_corpus, "samplefiles-geotopo-117-pages.pdf", NULL);
+  if (doc) {
+    EXPECT_OK(pdftools_document_insert_blank_page(doc, 117, 300, 400), "append a blank page to the 117 pages");
+    EXPECT_OK(pdftools_document_insert_blank_page(doc, 0, 200, 100), "insert a blank page in front");
+    copy = reopen_incremental(doc, tmp, "samplefiles-geotopo-117-pages.pdf", "two pages added");
+    if (copy) {
+      double w = 0, h = 0, w2 = 0, h2 = 0;
+      pdftools_page_size(copy, 0, &w, &h);
+      pdftools_page_size(copy, 118, &w2, &h2);
+      CHECK(page_count(copy) == 119 && w == 200 && h == 100 && w2 == 300 && h2 == 400,
+            "two pages added: 119 pages, the new ones first and last (%d; %gx%g, %gx%g)", (int)page_count(copy), w, h,
+            w2, h2);
+      pdftools_document_close(copy);
+    }
+    pdftools_document_close(doc);
+  }
+
+  /* The signed document with a page added: AUTO stays incremental and the signature valid. */
+  doc = tc_open_corpus(g_corpus, "qpdf-digitally-signed.pdf", NULL);
+  if (doc) {
+    char *out = tc_path(tmp, "signed-page.pdf");
+    char log[4096];
+    char *src = tc_corpus_file(g_corpus, "qpdf-digitally-signed.pdf");
+    size_t orig_size = 0, sz = 0;
+    unsigned char *orig = tc_read_file(src, &orig_size), *bytes;
+    EXPECT_OK(pdftools_document_insert_blank_page(doc, 1, 612, 792), "add a page to the signed document");
+    EXPECT_OK(pdftools_document_save(doc, out, NULL), "save it with AUTO");
+    bytes = tc_read_file(out, &sz);
+    CHECK(is_prefix(orig, orig_size, bytes, sz) && sz > orig_size, "the signed bytes are still a prefix");
+    CHECK(pdfsig_valid(out, log, sizeof log), "pdfsig: \"Signature is Valid\" after adding a page%s%.300s",
+          strstr(log, "Signature is Valid") ? "" : ": ", strstr(log, "Signature is Valid") ? "" : log);
+    expect_qpdf_check(out, "signed document with a page added");
+    expect_file_opens(out, NULL, 2, NULL, "signed document with a page added");
+    unlink(out);
+    free(bytes);
+    free(orig);
+    free(src);
+    free(out);
+    pdftools_document_close(doc);
+  }
+}
+
+static void test_incremental_twice(const char *tmp) {
+  char *dir = tc_path(tmp, "twice");
+  char *out = tc_path(dir, "out.pdf");
+  char *other = tc_path(dir, "other.pdf");
+  char *self = tc_path(dir, "self.pdf");
+  char *src = tc_corpus_file(g_corpus, "qpdf-object-streams.pdf");
+  size_t orig_size = 0, n1 = 0, n2 = 0, n3 = 0;
+  unsigned char *orig = tc_read_file(src, &orig_size), *out1 = NULL, *out2 = NULL, *out3 = NULL;
+  pdftools_document *doc = NULL;
+  pdftools_save_options o = PDFTOOLS_SAVE_OPTIONS_INIT;
+  o.mode = PDFTOOLS_SAVE_INCREMENTAL;
+
+  mkdir(dir, 0755);
+  if (!orig || !EXPECT_OK(pdftools_document_open(src, NULL, &doc), "open qpdf-object-streams.pdf")) goto done;
+  EXPECT_OK(pdftools_document_set_metadata(doc, "Title", "first update"), "set Title (first)");
+  EXPECT_OK(pdftools_document_save(doc, out, &o), "first incremental save to out.pdf");
+  out1 = tc_read_file(out, &n1);
+  CHECK(is_prefix(orig, orig_size, out1, n1) && n1 > orig_size, "the first output starts with the original");
+  EXPECT_OK(pdftools_document_set_metadata(doc, "Author", "second update"), "set Author (second)");
+  EXPECT_OK(pdftools_document_save(doc, out, &o), "second incremental save to the same path");
+  out2 = tc_read_file(out, &n2);
+  CHECK(is_prefix(out1, n1, out2, n2) && n2 > n1,
+        "the second output starts with the first (%lu bytes, then %lu): it appended to what was written",
+        (unsigned long)n1, (unsigned long)n2);
+  if (out1 && out2 && n2 > n1) {
+    long prev = prev_value(out2 + n1, n2 - n1), sx = last_startxref(out1, n1);
+    CHECK(prev == sx, "the second update's /Prev is the first output's startxref %ld (%ld)", sx, prev);
+    CHECK(last_size_value(out2 + n1, n2 - n1) >= last_size_value(out1 + orig_size, n1 - orig_size),
+          "the second update's /Size (%ld) is at least the first's (%ld)", last_size_value(out2 + n1, n2 - n1),
+          last_size_value(out1 + orig_size, n1 - orig_size));
+    CHECK(n2 - n1 < 4096, "the second update is small too (%lu bytes)", (unsigned long)(n2 - n1));
+    CHECK(count_occurrences(out2, n2, "startxref") == count_occurrences(orig, orig_size, "startxref") + 2,
+          "two more startxref than the original");
+  }
+  expect_qpdf_check(out, "after two incremental saves");
+  {
+    pdftools_document *d2 = NULL;
+    if (EXPECT_OK(pdftools_document_open(out, NULL, &d2), "reopen after two incremental saves")) {
+      char *a = tc_get_metadata(d2, "Author", NULL);
+      CHECK(title_is(d2, "first update") && a && strcmp(a, "second update") == 0 && page_count(d2) == 30,
+            "both updates are visible: Title and Author, 30 pages");
+      free(a);
+      pdftools_document_close(d2);
+    }
+  }
+  /* Later incremental saves append to what was written, to another path too. */
+  EXPECT_OK(pdftools_document_set_metadata(doc, "Subject", "third update"), "set Subject (third)");
+  EXPECT_OK(pdftools_document_save(doc, other, &o), "third incremental save, to another path");
+  out3 = tc_read_file(other, &n3);
+  CHECK(is_prefix(out2, n2, out3, n3) && n3 > n2, "the save to another path starts with what was written last");
+  {
+    void *data = NULL;
+    size_t size = 0;
+    EXPECT_OK(pdftools_document_set_metadata(doc, "Keywords", "in memory"), "set Keywords");
+    if (EXPECT_OK(pdftools_document_save_to_memory(doc, &o, &data, &size), "save_to_memory INCREMENTAL afterwards")) {
+      CHECK(is_prefix(out3, n3, data, size) && size > n3, "save_to_memory appends to what was written last too");
+      pdftools_free(data);
+    }
+  }
+  expect_entries(dir, "other.pdf|out.pdf", "after the incremental saves");
+  pdftools_document_close(doc);
+  doc = NULL;
+
+  /* Saving incrementally over the file the document was opened from, twice. */
+  if (tc_copy_file(src, self) == 0 && EXPECT_OK(pdftools_document_open(self, NULL, &doc), "open a copy")) {
+    size_t a = 0, b = 0;
+    unsigned char *first = NULL, *second = NULL;
+    EXPECT_OK(pdftools_document_set_metadata(doc, "Title", "self 1"), "set Title");
+    EXPECT_OK(pdftools_document_save(doc, self, &o), "incremental save over the source");
+    first = tc_read_file(self, &a);
+    CHECK(is_prefix(orig, orig_size, first, a) && a > orig_size, "the source grew by an update");
+    EXPECT_OK(pdftools_document_set_metadata(doc, "Title", "self 2"), "set Title again");
+    EXPECT_OK(pdftools_document_save(doc, self, &o), "second incremental save over the source");
+    second = tc_read_file(self, &b);
+    CHECK(is_prefix(first, a, second, b) && b > a, "and by a second update after the first");
+    expect_qpdf_check(self, "source saved over incrementally twice");
+    expect_file_opens(self, NULL, 30, "self 2", "source saved over incrementally twice");
+    expect_entries(dir, "other.pdf|out.pdf|self.pdf", "after saving over the source");
+    free(first);
+    free(second);
+    pdftools_document_close(doc);
+  }
+done:
+  free(orig);
+  free(out1);
+  free(out2);
+  free(out3);
+  free(src);
+  free(self);
+  free(other);
+  free(out);
+  tc_remove_tree(dir);
+  free(dir);
+}
+
+static void test_auto_signed(const char *tmp) {
+  char *dir = tc_path(tmp, "signed");
+  char *out = tc_path(dir, "signed.pdf");
+  char *full = tc_path(dir, "full.pdf");
+  char *src = tc_corpus_file(g_corpus, "qpdf-digitally-signed.pdf");
+  size_t orig_size = 0, n = 0;
+  unsigned char *orig = tc_read_file(src, &orig_size), *bytes = NULL;
+  pdftools_document *doc = NULL;
+  int32_t sigs = -1;
+  char log[4096];
+  void *data = NULL;
+  size_t size = 0;
+
+  mkdir(dir, 0755);
+  CHECK(pdfsig_valid(src, log, sizeof log), "pdfsig reports the original's signature as valid");
+  if (!orig || !EXPECT_OK(pdftools_document_open(src, NULL, &doc), "open qpdf-digitally-signed.pdf")) goto done;
+  EXPECT_OK(pdftools_document_has_signature_fields(doc, &sigs), "has_signature_fields");
+  CHECK(sigs == 1, "the document has signature fields (%d)", (int)sigs);
+
+  /* Unchanged, AUTO (options NULL): incremental, so the signature stays valid. */
+  if (EXPECT_OK(pdftools_document_save_to_memory(doc, NULL, &data, &size), "save_to_memory AUTO without changes")) {
+    CHECK(is_prefix(orig, orig_size, data, size), "AUTO without changes keeps the original as a prefix (%lu -> %lu)",
+          (unsigned long)orig_size, (unsigned long)size);
+    pdftools_free(data);
+  }
+  EXPECT_OK(pdftools_document_set_metadata(doc, "Title", "signed, then changed"), "set Title");
+  EXPECT_OK(pdftools_document_save(doc, out, NULL), "save with options NULL (AUTO)");
+  bytes = tc_read_file(out, &n);
+  CHECK(is_prefix(orig, orig_size, bytes, n) && n > orig_size,
+        "AUTO saved the signed document incrementally: the 68846 signed bytes are a prefix (%lu -> %lu)",
+        (unsigned long)orig_size, (unsigned long)n);
+  CHECK(n > orig_size && n - orig_size < 4096, "a small update (%lu bytes)", (unsigned long)(n > orig_size ? n - orig_size : 0));
+  CHECK(pdfsig_valid(out, log, sizeof log), "pdfsig still reports \"Signature is Valid\"%s%.400s",
+        strstr(log, "Signature is Valid") ? "" : ": ", strstr(log, "Signature is Valid") ? "" : log);
+  expect_qpdf_check(out, "signed file saved with AUTO");
+  {
+    pdftools_document *d2 = NULL;
+    if (EXPECT_OK(pdftools_document_open(out, NULL, &d2), "reopen the signed file")) {
+      int32_t s2 = -1;
+      pdftools_document_has_signature_fields(d2, &s2);
+      CHECK(title_is(d2, "signed, then changed") && s2 == 1, "the new Title, still a signature field");
+      pdftools_document_close(d2);
+    }
+  }
+  {
+    pdftools_save_options o = PDFTOOLS_SAVE_OPTIONS_INIT;
+    CHECK(o.mode == PDFTOOLS_SAVE_AUTO, "PDFTOOLS_SAVE_OPTIONS_INIT has mode AUTO");
+    if (EXPECT_OK(pdftools_document_save_to_memory(doc, &o, &data, &size), "save_to_memory with the default options")) {
+      CHECK(is_prefix(orig, orig_size, data, size) && size > orig_size,
+            "the default options keep the signed bytes too");
+      pdftools_free(data);
+    }
+    /* Options that ask for a rewrite turn AUTO into a full save. */
+    {
+      struct {
+        const char *what;
+        int linearize, object_streams, compress;
+      } rewrites[] = {{"linearize", 1, PDFTOOLS_OBJECT_STREAMS_PRESERVE, 1},
+                      {"OBJECT_STREAMS_GENERATE", 0, PDFTOOLS_OBJECT_STREAMS_GENERATE, 1},
+                      {"OBJECT_STREAMS_DISABLE", 0, PDFTOOLS_OBJECT_STREAMS_DISABLE, 1},
+                      {"compress_streams 0", 0, PDFTOOLS_OBJECT_STREAMS_PRESERVE, 0}};
+      size_t i;
+      for (i = 0; i < sizeof rewrites / sizeof rewrites[0]; i++) {
+        char what[160];
+        o = (pdftools_save_options)PDFTOOLS_SAVE_OPTIONS_INIT;
+        o.linearize = rewrites[i].linearize;
+        o.object_streams = rewrites[i].object_streams;
+        o.compress_streams = rewrites[i].compress;
+        snprintf(what, sizeof what, "AUTO with %s on the signed document", rewrites[i].what);
+        if (EXPECT_OK(pdftools_document_save_to_memory(doc, &o, &data, &size), what)) {
+          pdftools_document *d2 = NULL;
+          CHECK(!is_prefix(orig, orig_size, data, size), "%s: a full save (the original is not a prefix)", what);
+          if (pdftools_document_open_memory(data, size, NULL, &d2) == PDFTOOLS_OK) {
+            CHECK(title_is(d2, "signed, then changed") && page_count(d2) == 1, "%s: the output reopens", what);
+            pdftools_document_close(d2);
+          } else {
+            CHECK(0, "%s: the output reopens", what);
+          }
+          pdftools_free(data);
+        }
+      }
+      o = (pdftools_save_options)PDFTOOLS_SAVE_OPTIONS_INIT;
+      o.linearize = 1;
+      if (EXPECT_OK(pdftools_document_save(doc, full, &o), "AUTO with linearize to a path")) {
+        size_t fn = 0;
+        unsigned char *fb = tc_read_file(full, &fn);
+        CHECK(!is_prefix(orig, orig_size, fb, fn), "a full file");
+        free(fb);
+      }
+    }
+  }
+  pdftools_document_close(doc);
+  doc = NULL;
+
+  /* Two signatures and three revisions: AUTO keeps every earlier revision. */
+  {
+    char *two = tc_corpus_file(g_corpus, "pdfium-two-signatures.pdf");
+    char *two_out = tc_path(dir, "two.pdf");
+    size_t tn = 0, on = 0;
+    unsigned char *tb = tc_read_file(two, &tn), *ob = NULL;
+    if (tb && EXPECT_OK(pdftools_document_open(two, NULL, &doc), "open pdfium-two-signatures.pdf")) {
+      EXPECT_OK(pdftools_document_set_metadata(doc, "Title", "two signatures"), "set Title");
+      EXPECT_OK(pdftools_document_save(doc, two_out, NULL), "save it with AUTO");
+      ob = tc_read_file(two_out, &on);
+      CHECK(is_prefix(tb, tn, ob, on) && on > tn, "AUTO appended to the file with two signatures");
+      CHECK(ob && count_occurrences(ob, on, "startxref") == count_occurrences(tb, tn, "startxref") + 1,
+            "one more revision");
+      expect_qpdf_check(two_out, "two signatures saved with AUTO");
+      pdftools_document_close(doc);
+      doc = NULL;
+    }
+    free(tb);
+    free(ob);
+    free(two);
+    free(two_out);
+  }
+
+  /* AUTO without signature fields: a full save. */
+  {
+    char *plain = tc_corpus_file(g_corpus, "pdf20-simple.pdf");
+    size_t pn = 0;
+    unsigned char *pb = tc_read_file(plain, &pn);
+    if (pb && EXPECT_OK(pdftools_document_open(plain, NULL, &doc), "open pdf20-simple.pdf")) {
+      pdftools_document_has_signature_fields(doc, &sigs);
+      CHECK(sigs == 0, "pdf20-simple.pdf has no signature fields");
+      EXPECT_OK(pdftools_document_set_metadata(doc, "Title", "plain"), "set Title");
+      if (EXPECT_OK(pdftools_document_save_to_memory(doc, NULL, &data, &size), "save_to_memory AUTO, unsigned")) {
+        CHECK(!is_prefix(pb, pn, data, size), "AUTO without signature fields writes a full file");
+        CHECK(count_occurrences((const unsigned char *)data, size, "startxref") == 1, "with one startxref");
+        pdftools_free(data);
+      }
+      pdftools_document_close(doc);
+      doc = NULL;
+    }
+    free(pb);
+    free(plain);
+  }
+done:
+  free(orig);
+  free(bytes);
+  free(src);
+  free(out);
+  free(full);
+  tc_remove_tree(dir);
+  free(dir);
+}
+
+/* Incremental saving that is UNSUPPORTED or an INVALID_ARGUMENT; the target stays as it was. */
+static void test_incremental_refused(const char *tmp) {
+  char *dir = tc_path(tmp, "refused");
+  char *target = tc_path(dir, "target.pdf");
+  static const char previous[] = "previous content; refused incremental saves must leave it\n";
+  pdftools_save_options o = PDFTOOLS_SAVE_OPTIONS_INIT;
+  pdftools_document *doc = NULL;
+  void *data = NULL;
+  size_t size = 0;
+  char what[200];
+  size_t i;
+  struct {
+    const char *label, *name, *password;
+  } unsupported[] = {{"an encrypted document (RC4, owner password)", "qpdf-enc-r3-rc4-128.pdf", "master"},
+                     {"an encrypted document (AES-128, owner password)", "pdfium-encrypted-aes128.pdf", "5678"},
+                     {"an encrypted document (AES-256, owner password)", "qpdf-enc-r6-aes256.pdf", "master"},
+                     {"a document repaired while opening", "qpdf-bad3-bad-xref-offset.pdf", NULL},
+                     {"a document repaired while opening (no startxref)", "qpdf-bad2-no-startxref.pdf", NULL}};
+
+  mkdir(dir, 0755);
+  tc_write_file(target, previous, sizeof previous - 1);
+  o.mode = PDFTOOLS_SAVE_INCREMENTAL;
+
+  /* A new document. */
+  if (EXPECT_OK(pdftools_document_new(&doc), "new document")) {
+    EXPECT_OK(pdftools_document_insert_blank_page(doc, 0, 612, 792), "insert a page");
+    EXPECT_STATUS(pdftools_document_save(doc, target, &o), PDFTOOLS_E_UNSUPPORTED, "INCREMENTAL of a new document");
+    EXPECT_STATUS(pdftools_document_save_to_memory(doc, &o, &data, &size), PDFTOOLS_E_UNSUPPORTED,
+                  "save_to_memory INCREMENTAL of a new document");
+    CHECK(data == NULL, "no data returned");
+    CHECK(tc_file_equals(target, previous, sizeof previous - 1), "target untouched");
+    if (EXPECT_OK(pdftools_document_save_to_memory(doc, NULL, &data, &size), "AUTO of a new document")) {
+      pdftools_free(data);
+      data = NULL;
+    }
+    pdftools_document_close(doc);
+    doc = NULL;
+  }
+
+  for (i = 0; i < sizeof unsupported / sizeof unsupported[0]; i++) {
+    int32_t flag = -1;
+    doc = tc_open_corpus(g_corpus, unsupported[i].name, unsupported[i].password);
+    if (!doc) continue;
+    if (unsupported[i].password)
+      CHECK(pdftools_document_is_encrypted(doc, &flag) == PDFTOOLS_OK && flag == 1, "%s is encrypted",
+            unsupported[i].name);
+    else
+      CHECK(pdftools_document_was_repaired(doc, &flag) == PDFTOOLS_OK && flag == 1, "%s was repaired",
+            unsupported[i].name);
+    EXPECT_OK(pdftools_document_set_metadata(doc, "Title", "refused"), "set Title");
+    snprintf(what, sizeof what, "INCREMENTAL of %s", unsupported[i].label);
+    EXPECT_STATUS(pdftools_document_save(doc, target, &o), PDFTOOLS_E_UNSUPPORTED, what);
+    expect_message_after_failure(what);
+    snprintf(what, sizeof what, "save_to_memory INCREMENTAL of %s", unsupported[i].label);
+    EXPECT_STATUS(pdftools_document_save_to_memory(doc, &o, &data, &size), PDFTOOLS_E_UNSUPPORTED, what);
+    CHECK(tc_file_equals(target, previous, sizeof previous - 1), "%s: target untouched", unsupported[i].label);
+    if (unsupported[i].password) {
+      pdftools_save_options r = o;
+      r.encryption = PDFTOOLS_ENCRYPTION_REMOVE;
+      snprintf(what, sizeof what, "INCREMENTAL with encryption REMOVE of %s", unsupported[i].label);
+      EXPECT_STATUS2(pdftools_document_save_to_memory(doc, &r, &data, &size), PDFTOOLS_E_UNSUPPORTED,
+                     PDFTOOLS_E_INVALID_ARGUMENT, what);
+    }
+    /* AUTO falls back to a full save (no signature fields anyway); a full save keeps the encryption. */
+    snprintf(what, sizeof what, "AUTO of %s", unsupported[i].label);
+    if (EXPECT_OK(pdftools_document_save_to_memory(doc, NULL, &data, &size), what)) {
+      pdftools_document *d2 = NULL;
+      pdftools_status st = pdftools_document_open_memory(data, size, unsupported[i].password, &d2);
+      CHECK(st == PDFTOOLS_OK && title_is(d2, "refused"), "%s: the full output reopens with the change", what);
+      if (st == PDFTOOLS_OK) {
+        int32_t enc = -1;
+        pdftools_document_is_encrypted(d2, &enc);
+        CHECK(enc == (unsupported[i].password ? 1 : 0), "%s: encryption kept (%d)", what, (int)enc);
+        pdftools_document_close(d2);
+      }
+      pdftools_free(data);
+      data = NULL;
+    }
+    pdftools_document_close(doc);
+    doc = NULL;
+  }
+
+  /* Options that ask for a rewrite. */
+  doc = tc_open_corpus(g_corpus, "pdf20-simple.pdf", NULL);
+  if (doc) {
+    struct {
+      const char *what;
+      int linearize, object_streams, compress, encryption;
+    } bad[] = {{"linearize", 1, PDFTOOLS_OBJECT_STREAMS_PRESERVE, 1, PDFTOOLS_ENCRYPTION_KEEP},
+               {"OBJECT_STREAMS_DISABLE", 0, PDFTOOLS_OBJECT_STREAMS_DISABLE, 1, PDFTOOLS_ENCRYPTION_KEEP},
+               {"OBJECT_STREAMS_GENERATE", 0, PDFTOOLS_OBJECT_STREAMS_GENERATE, 1, PDFTOOLS_ENCRYPTION_KEEP},
+               {"compress_streams 0", 0, PDFTOOLS_OBJECT_STREAMS_PRESERVE, 0, PDFTOOLS_ENCRYPTION_KEEP},
+               {"encryption REMOVE", 0, PDFTOOLS_OBJECT_STREAMS_PRESERVE, 1, PDFTOOLS_ENCRYPTION_REMOVE}};
+    int32_t modified = -1;
+    EXPECT_OK(pdftools_document_set_metadata(doc, "Title", "bad options"), "set Title");
+    for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+      pdftools_save_options b = PDFTOOLS_SAVE_OPTIONS_INIT;
+      b.mode = PDFTOOLS_SAVE_INCREMENTAL;
+      b.linearize = bad[i].linearize;
+      b.object_streams = bad[i].object_streams;
+      b.compress_streams = bad[i].compress;
+      b.encryption = bad[i].encryption;
+      data = NULL;
+      snprintf(what, sizeof what, "INCREMENTAL with %s", bad[i].what);
+      EXPECT_STATUS(pdftools_document_save(doc, target, &b), PDFTOOLS_E_INVALID_ARGUMENT, what);
+      expect_message_after_failure(what);
+      snprintf(what, sizeof what, "save_to_memory INCREMENTAL with %s", bad[i].what);
+      EXPECT_STATUS(pdftools_document_save_to_memory(doc, &b, &data, &size), PDFTOOLS_E_INVALID_ARGUMENT, what);
+      CHECK(data == NULL, "%s: no data returned", what);
+      CHECK(tc_file_equals(target, previous, sizeof previous - 1), "%s: target untouched", bad[i].what);
+    }
+    EXPECT_OK(pdftools_document_is_modified(doc, &modified), "is_modified");
+    CHECK(modified == 1, "refused saves leave the document modified");
+    {
+      pdftools_save_options ok = PDFTOOLS_SAVE_OPTIONS_INIT;
+      ok.mode = PDFTOOLS_SAVE_INCREMENTAL;
+      ok.compress_streams = 5;
+      if (EXPECT_OK(pdftools_document_save_to_memory(doc, &ok, &data, &size),
+                    "INCREMENTAL with compress_streams 5 (any nonzero), PRESERVE, KEEP")) {
+        pdftools_free(data);
+        data = NULL;
+      }
+    }
+    pdftools_document_close(doc);
+  }
+  expect_entries(dir, "target.pdf", "after the refused incremental saves");
+  tc_remove_tree(dir);
+  free(dir);
+  free(target);
+}
+
+/* ------------------------------------------------------------------------ */
 
 int main(int argc, char **argv) {
   char *tmp;
@@ -497,6 +1270,14 @@ int main(int argc, char **argv) {
   test_encryption(tmp, "pdfium-encrypted-aes128.pdf", "1234", "5678", 1);
   test_writer_options(tmp);
   test_paths(tmp);
+  if (CHECK(tc_have_program("qpdf") && tc_have_program("pdfsig"),
+            "the qpdf and pdfsig (poppler-utils) command line tools are installed")) {
+    test_incremental_prefix(tmp);
+    test_incremental_twice(tmp);
+    test_incremental_edits(tmp);
+    test_auto_signed(tmp);
+  }
+  test_incremental_refused(tmp);
 
   tc_remove_tree(tmp);
   free(tmp);

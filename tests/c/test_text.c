@@ -8,12 +8,15 @@
  *   - on each page three lines of 12 pt Courier (advance 0.6 x 12 = 7.2 pt per
  *     glyph, so the x-extent of every glyph is known), every word placed on its
  *     own with a text matrix, so the spaces between words and the line breaks
- *     have no glyph (generated separators):
+ *     have no glyph (generated separators: WHITESPACE|GENERATED, a space's box
+ *     the gap between its words, a line break's an empty box at the end of the
+ *     glyph before it; selection rects leave them out):
  *         y = 600  "Hello world foobar foo"
  *         y = 560  "resume résumé HELLO exam-"      (é = WinAnsi \351)
  *         y = 520  "ple world end"
  *     each word starting at x = 100 + 7.2 * (its column in the line).
  *
+ * Reading order does not depend on /Rotate: pages 0-3 give the same text.
  * Checked through the C API: page text, characters (codepoints, boxes, flags,
  * word and line indices), words and lines, fonts, page <-> display conversion
  * against an independent formula per rotation, hit tests, selections (page and
@@ -404,6 +407,33 @@ static void test_page_text(pdftools_document *doc) {
   }
 }
 
+/* Reading order does not depend on /Rotate: pages 0-3 differ only in their rotation. */
+static void test_rotation_independent(pdftools_document *doc) {
+  size_t n0 = 0, n = 0, i;
+  pdftools_char_info *c0 = get_chars(doc, 0, &n0), *c;
+  char *t0 = get_page_text(doc, 0);
+  int p;
+  for (p = 1; p < NPAGES; p++) {
+    char *t = get_page_text(doc, p);
+    int same = c0 != NULL, boxes = 1;
+    CHECK(t0 && t && strcmp(t0, t) == 0, "page %d (rotation %d%s) gives the same text as page 0", p, page_geom(p).rot,
+          p == 4 ? ", UserUnit 2" : "");
+    free(t);
+    c = get_chars(doc, p, &n);
+    same = same && c && n == n0;
+    for (i = 0; same && i < n; i++) {
+      same = c[i].codepoint == c0[i].codepoint && c[i].flags == c0[i].flags && c[i].word_index == c0[i].word_index &&
+             c[i].line_index == c0[i].line_index;
+      boxes &= near_rect(c[i].box, c0[i].box, 1e-6);
+    }
+    CHECK(same, "page %d: the same characters in the same order, flags, words and lines as page 0", p);
+    CHECK(same && boxes, "page %d: the same page-space boxes as page 0", p);
+    free(c);
+  }
+  free(c0);
+  free(t0);
+}
+
 /* ------------------------------------------------------------------------ */
 /* 3. Characters, words, lines, fonts                                        */
 
@@ -414,8 +444,8 @@ static void test_chars(pdftools_document *doc) {
     pdftools_char_info few[4], sentinel;
     pdftools_char_info *c;
     int l, k, bad_cp = 0, bad_box = 0, bad_y = 0, bad_flags = 0, bad_word = 0, bad_line = 0, bad_size = 0,
-              bad_gen = 0, bad_end = 0;
-    char first_bad[200] = "";
+              bad_gen = 0, bad_end = 0, bad_sep_box = 0;
+    char first_bad[200] = "", first_sep[200] = "";
 
     EXPECT_OK(pdftools_page_chars(doc, p, NULL, 0, &n), "page_chars(NULL) counts");
     CHECK((int)n == g_nchars, "page %d: %d characters (glyphs + generated separators) (%zu)", p, g_nchars, n);
@@ -446,13 +476,24 @@ static void test_chars(pdftools_document *doc) {
               (PDFTOOLS_CHAR_WHITESPACE | PDFTOOLS_CHAR_GENERATED))
             bad_gen++;
           if (ch->word_index != -1) bad_word++;
-          /* An empty box at the pen position: between the words around it. */
-          if (!(tc_near(ch->box.x0, ch->box.x1, 0.01) || tc_near(ch->box.y0, ch->box.y1, 0.01)) ||
-              ch->box.x0 < col_x(col) - EPS || ch->box.x0 > col_x(col + 1) + EPS)
-            bad_gen++;
           if (bad_gen && !first_bad[0])
-            snprintf(first_bad, sizeof first_bad, "char %d (a space without glyph): flags %u, box [%g %g %g %g]", ci,
-                     (unsigned)ch->flags, ch->box.x0, ch->box.y0, ch->box.x1, ch->box.y1);
+            snprintf(first_bad, sizeof first_bad, "char %d (a space without glyph): flags %u", ci, (unsigned)ch->flags);
+          /*
+           * The layout knows both words around every space here, so the space's box is
+           * the gap between them: from the end of the glyph before it to the start of
+           * the glyph after it, as high as the glyph before it.
+           */
+          {
+            const pdftools_char_info *before = &c[ci - 1];
+            if (!tc_near(ch->box.x0, col_x(col), EPS) || !tc_near(ch->box.x1, col_x(col + 1), EPS) ||
+                !tc_near(ch->box.x0, before->box.x1, 0.01) || !tc_near(ch->box.x1, c[ci + 1].box.x0, 0.01) ||
+                !tc_near(ch->box.y0, before->box.y0, EPS) || !tc_near(ch->box.y1, before->box.y1, EPS)) {
+              if (!bad_sep_box++)
+                snprintf(first_sep, sizeof first_sep, "char %d (a space): box [%g %g %g %g], want [%g %g %g %g]", ci,
+                         ch->box.x0, ch->box.y0, ch->box.x1, ch->box.y1, col_x(col), before->box.y0, col_x(col + 1),
+                         before->box.y1);
+            }
+          }
         } else {
           if (ch->flags & (PDFTOOLS_CHAR_WHITESPACE | PDFTOOLS_CHAR_GENERATED)) bad_flags++;
           if (!tc_near(ch->box.x0, col_x(col), EPS) || !tc_near(ch->box.x1, col_x(col + 1), EPS)) {
@@ -480,6 +521,18 @@ static void test_chars(pdftools_document *doc) {
           if (!bad_gen++ && !first_bad[0])
             snprintf(first_bad, sizeof first_bad, "char %d ('\\n' expected): U+%04X flags %u word %d line %d", nl,
                      (unsigned)ch->codepoint, (unsigned)ch->flags, (int)ch->word_index, (int)ch->line_index);
+        }
+        /* A line break has an empty box at the end of the glyph before it. */
+        {
+          const pdftools_char_info *before = &c[nl - 1];
+          if (!tc_near(ch->box.x0, ch->box.x1, 0.01) || !tc_near(ch->box.x0, before->box.x1, 0.01) ||
+              !tc_near(ch->box.x0, col_x(g_line_len[l]), EPS) || !tc_near(ch->box.y0, before->box.y0, EPS) ||
+              !tc_near(ch->box.y1, before->box.y1, EPS)) {
+            if (!bad_sep_box++)
+              snprintf(first_sep, sizeof first_sep, "char %d (a line break): box [%g %g %g %g], want [%g %g %g %g]", nl,
+                       ch->box.x0, ch->box.y0, ch->box.x1, ch->box.y1, before->box.x1, before->box.y0, before->box.x1,
+                       before->box.y1);
+          }
         }
         if (p == 0 && ch->line_index != l)
           tc_note("the '\\n' after line %d has line_index %d (the next line's)", l, (int)ch->line_index);
@@ -511,8 +564,10 @@ static void test_chars(pdftools_document *doc) {
           p, EPS, bad_box, first_bad);
     CHECK(bad_y == 0, "page %d: glyph boxes sit on their baselines (%d wrong) [%s]", p, bad_y, first_bad);
     CHECK(bad_flags == 0, "page %d: glyphs carry neither WHITESPACE nor GENERATED (%d wrong)", p, bad_flags);
-    CHECK(bad_gen == 0, "page %d: spaces and line breaks are WHITESPACE|GENERATED, word -1, empty boxes at the pen "
-          "(%d wrong) [%s]", p, bad_gen, first_bad);
+    CHECK(bad_gen == 0, "page %d: spaces and line breaks are WHITESPACE|GENERATED, word -1 (%d wrong) [%s]", p, bad_gen,
+          first_bad);
+    CHECK(bad_sep_box == 0, "page %d: a space's box is the gap between its words; a line break's an empty box at the end "
+          "of the glyph before it (%d wrong) [%s]", p, bad_sep_box, first_sep);
     CHECK(bad_word == 0, "page %d: word indices (glyphs of word k carry k, separators -1) (%d wrong)", p, bad_word);
     CHECK(bad_line == 0, "page %d: line indices 0, 1, 2 (%d wrong)", p, bad_line);
     CHECK(bad_end == 0, "page %d: LINE_END on exactly the last character of each line (%d lines wrong)", p, bad_end);
@@ -904,6 +959,33 @@ static void test_select_one_page(pdftools_document *doc) {
         CHECK(t && strcmp(t, PAGE_TEXT) == 0, "page %d: text of {p,0,p,count} is the page text", p);
         free(t);
         check_rects(doc, sel(p, 0, p, g_nchars), p, c, 3, from, to, "select all");
+      }
+    }
+    /* Separators are not part of a rect: a selection starting or ending at a space or line break. */
+    {
+      int f1[1] = {0}, t1[1] = {5};
+      int f2[1] = {6}, t2[1] = {11};
+      int f3[1] = {19}, t3[1] = {22};
+      int f4[1] = {char_index(1, 0)}, t4[1] = {char_index(1, 6)};
+      int f5[2] = {21, char_index(1, 0)}, t5[2] = {22, char_index(1, 1)};
+      check_rects(doc, sel(p, 0, p, 6), p, c, 1, f1, t1, "\"Hello \" (a trailing space)");
+      check_rects(doc, sel(p, 5, p, 11), p, c, 1, f2, t2, "\" world\" (a leading space)");
+      check_rects(doc, sel(p, 19, p, 23), p, c, 1, f3, t3, "\"foo\\n\" (a trailing line break)");
+      check_rects(doc, sel(p, 22, p, char_index(1, 6)), p, c, 1, f4, t4, "\"\\nresume\" (a leading line break)");
+      check_rects(doc, sel(p, 21, p, char_index(1, 1)), p, c, 2, f5, t5, "\"o\\nr\" (across a line break)");
+    }
+    {
+      static const int only[2][2] = {{5, 6}, {22, 23}};
+      int k;
+      for (k = 0; k < 2; k++) {
+        pdftools_selection e = sel(p, only[k][0], p, only[k][1]);
+        pdftools_rect r[2];
+        pdftools_quad q[2];
+        size_t cnt = 9, cntq = 9;
+        EXPECT_OK(pdftools_selection_rects(doc, &e, p, PDFTOOLS_SPACE_PAGE, r, 2, &cnt), "rects of a lone separator");
+        EXPECT_OK(pdftools_selection_quads(doc, &e, p, PDFTOOLS_SPACE_DISPLAY, q, 2, &cntq), "quads of a lone separator");
+        CHECK(cnt == 0 && cntq == 0, "page %d: a selection of just the %s [%d,%d) has no glyph, so no rect and no quad "
+              "(%zu, %zu)", p, k ? "line break" : "space", only[k][0], only[k][1], cnt, cntq);
       }
     }
     /* An empty selection has no rects and no text. */
@@ -1609,6 +1691,7 @@ int main(int argc, char **argv) {
   }
   test_document(doc);
   test_page_text(doc);
+  test_rotation_independent(doc);
   test_chars(doc);
   test_convert(doc);
   test_hit(doc);
