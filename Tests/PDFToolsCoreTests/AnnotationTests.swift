@@ -40,6 +40,10 @@ import Testing
     expectError(.notFound) { () throws(PDFError) in try document.deleteAnnotation(square) }
     expectError(.notFound) { () throws(PDFError) in try document.annotationRect(999_999) }
     #expect(after.allSatisfy { first.contains($0) })
+    let circle = try #require(try after.first { try document.annotationSubtype($0) == "Circle" })
+    let popup = try #require(try after.first { try document.annotationSubtype($0) == "Popup" })
+    try document.deleteAnnotation(popup)
+    #expect(try document.annotationRawValue(circle, key: "Popup") == nil, "no dangling /Popup")
   }
 
   @Test func rawValues() throws {

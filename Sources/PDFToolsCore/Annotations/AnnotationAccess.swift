@@ -102,6 +102,13 @@ extension Document {
       guard removed.contains(target) else {
         throw PDFError(.notFound, "annotation \(id) is not on its page any more")
       }
+      // A popup deleted on its own: its parent must not point at it any more.
+      if let parent = qpdf.entry(object, "/Parent"), qpdf.isDictionary(parent),
+        qpdf.entry(parent, "/Popup").flatMap({ qpdf.identity($0) }) == target
+      {
+        recordChange(parent)
+        qpdf_oh_remove_key(qpdf.data, parent, "/Popup")
+      }
       try commitChange("delete annotation \(id)")
       for identity in removed {
         if let gone = annotationIndex.ids[identity] { annotationIndex.remove(gone) }
