@@ -16,7 +16,8 @@ if [ -n "$missing" ]; then
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing
 fi
-# pytest runs the binding's tests; pypdfium2 (PDFium) is the reference the text tests compare
-# against; pymupdf (MuPDF) is a peer in the text benchmark.
-python3 -c "import pytest, pypdfium2, pymupdf" 2>/dev/null ||
-  python3 -m pip install --quiet --disable-pip-version-check pytest pypdfium2 pymupdf
+# pytest runs the binding's tests; pypdfium2 (PDFium) is the reference the text and annotation
+# tests compare against; pymupdf (MuPDF) is a peer in the benchmarks; Pillow backs
+# RenderedImage.to_pil().
+python3 -c "import pytest, pypdfium2, pymupdf, PIL" 2>/dev/null ||
+  python3 -m pip install --quiet --disable-pip-version-check pytest pypdfium2 pymupdf pillow
