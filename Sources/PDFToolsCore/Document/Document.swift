@@ -47,6 +47,9 @@ public final class Document: @unchecked Sendable {
   var incrementalBase: OwnedBytes?
   /// Object numbers from here on did not exist in ``incrementalBase``: they are new.
   var baseObjectLimit: Int32 = 0
+  /// The file that holds exactly ``incrementalBase`` (the file opened, or the last incremental
+  /// save): an incremental save over it appends in place instead of rewriting it.
+  var baseFile: (path: String, identity: FileIO.Identity)? = nil
   /// The /Size the next incremental update must at least declare.
   var baseSize = 0
   /// The /Size after the last update built (taken over by ``baseSize`` when it is written).

@@ -7,7 +7,11 @@ extension Document {
   public static func open(path: String, password: String? = nil) throws(PDFError) -> Document {
     guard !path.isEmpty else { throw PDFError(.invalidArgument, "the path is empty") }
     let bytes = try FileIO.readFile(path)
-    return try open(bytes, description: path, password: password)
+    let document = try open(bytes, description: path, password: password)
+    if let identity = FileIO.identity(of: path), identity.size == bytes.count {
+      document.baseFile = (path, identity)
+    }
+    return document
   }
 
   /// Opens a PDF from a copy of `bytes` with an optional password.

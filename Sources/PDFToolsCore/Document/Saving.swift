@@ -62,27 +62,10 @@ extension Document {
     guard !path.isEmpty else { throw PDFError(.invalidArgument, "the path is empty") }
     try locked { () throws(PDFError) in
       if try resolvedMode(options) == .incremental {
-        let bytes = try incrementalBytes()
-        try bytes.withUnsafeBytes { buffer in
-          Result { () throws(PDFError) in try FileIO.writeAtomically(path, buffer) }
-        }.get()
-        // The file now holds everything: later incremental saves append to it.
-        if let rebased = bytes.withUnsafeBytes({ OwnedBytes(copying: $0) }) {
-          let written = objectsToAppend()
-          incrementalBase = rebased
-          changedObjects.removeAll()
-          baseObjectLimit = max(baseObjectLimit, (written.last?.number ?? 0) + 1)
-          baseSize = max(baseSize, pendingSize)
-          // The update's own xref stream took a number: new objects must not reuse it, so
-          // qpdf's numbering is moved past it with placeholder objects (never written).
-          baseObjectLimit = max(baseObjectLimit, Int32(clamping: pendingSize))
-          var next: Int32 = 0
-          repeat {
-            next = qpdf_oh_get_object_id(qpdf.data, qpdf_make_indirect_object(qpdf.data, qpdf_oh_new_null(qpdf.data)))
-          } while next > 0 && next < Int32(clamping: pendingSize) - 1
-        }
+        try saveIncrementally(to: path)
       } else {
         try FileIO.writeAtomically(path, try writeLocked(options))
+        if baseFile?.path == path { baseFile = nil }
       }
       savedChangeCount = changeCount
     }
@@ -114,16 +97,63 @@ extension Document {
     guard let base = incrementalBase else {
       throw PDFError(.unsupported, "cannot save incrementally: a new document has no original to append to")
     }
-    var bytes = Array(base.buffer)
+    return Array(base.buffer) + (try incrementalUpdate(base))
+  }
+
+  /// The update holding every object changed since `base` (empty when nothing changed); call
+  /// under the lock.
+  private func incrementalUpdate(_ base: OwnedBytes) throws(PDFError) -> [UInt8] {
     let objects = objectsToAppend()
-    if !objects.isEmpty {
-      var writer = IncrementalWriter(qpdf: qpdf, base: base.buffer)
-      writer.minimumSize = baseSize
-      let update = try writer.update(objects: objects)
-      bytes += update.bytes
-      pendingSize = update.nextSize
+    guard !objects.isEmpty else { return [] }
+    var writer = IncrementalWriter(qpdf: qpdf, base: base.buffer)
+    writer.minimumSize = baseSize
+    let update = try writer.update(objects: objects)
+    pendingSize = update.nextSize
+    return update.bytes
+  }
+
+  /// Saves incrementally to `path`: appends in place when `path` is still the file holding
+  /// the base bytes (O(changes), flushed, cut back on failure), else writes base and update
+  /// atomically. Then the written bytes become the base. Call under the lock.
+  private func saveIncrementally(to path: String) throws(PDFError) {
+    guard let base = incrementalBase else {
+      throw PDFError(.unsupported, "cannot save incrementally: a new document has no original to append to")
     }
-    return bytes
+    let update = try incrementalUpdate(base)
+    var appended: FileIO.Identity? = nil
+    if let file = baseFile, FileIO.identity(of: path).map({ $0 == file.identity }) == true {
+      appended = try update.withUnsafeBytes { buffer in
+        Result { () throws(PDFError) -> FileIO.Identity? in try FileIO.append(path, buffer, expected: file.identity) }
+      }.get()
+    }
+    if appended == nil {
+      try update.withUnsafeBytes { buffer in
+        Result { () throws(PDFError) in try FileIO.writeAtomically(path, parts: [base.buffer, buffer]) }
+      }.get()
+    }
+    guard !update.isEmpty else {
+      baseFile = FileIO.identity(of: path).map { (path, $0) }
+      return
+    }
+    // The file now holds everything: later incremental saves append to it.
+    guard let rebased = OwnedBytes(count: base.count + update.count) else { return }
+    rebased.base.copyMemory(from: base.base, byteCount: base.count)
+    update.withUnsafeBytes { buffer in
+      if let source = buffer.baseAddress { (rebased.base + base.count).copyMemory(from: source, byteCount: buffer.count) }
+    }
+    let written = objectsToAppend()
+    incrementalBase = rebased
+    changedObjects.removeAll()
+    baseFile = (appended ?? FileIO.identity(of: path)).map { (path, $0) }
+    baseObjectLimit = max(baseObjectLimit, (written.last?.number ?? 0) + 1)
+    baseSize = max(baseSize, pendingSize)
+    // The update's own xref stream took a number: new objects must not reuse it, so qpdf's
+    // numbering is moved past it with placeholder objects (never written).
+    baseObjectLimit = max(baseObjectLimit, Int32(clamping: pendingSize))
+    var next: Int32 = 0
+    repeat {
+      next = qpdf_oh_get_object_id(qpdf.data, qpdf_make_indirect_object(qpdf.data, qpdf_oh_new_null(qpdf.data)))
+    } while next > 0 && next < Int32(clamping: pendingSize) - 1
   }
 
   /// Runs qpdf's writer into memory; the bytes stay valid until the next qpdf call. Call under

@@ -48,6 +48,11 @@ enum FileIO {
   /// existing file at `path` untouched. An existing file's permission bits are kept; a new file
   /// gets 0666 less the umask.
   static func writeAtomically(_ requested: String, _ data: UnsafeRawBufferPointer) throws(PDFError) {
+    try writeAtomically(requested, parts: [data])
+  }
+
+  /// As ``writeAtomically(_:_:)``, writing several buffers one after the other.
+  static func writeAtomically(_ requested: String, parts: [UnsafeRawBufferPointer]) throws(PDFError) {
     guard !requested.isEmpty else { throw PDFError(.invalidArgument, "the path is empty") }
     let path = resolvingSymbolicLink(requested)
     let folder = parentFolder(of: path)
@@ -80,16 +85,7 @@ enum FileIO {
     }
     do {
       defer { close(fd) }
-      var done = 0
-      while done < data.count {
-        guard let base = data.baseAddress else { break }
-        let wrote = write(fd, base + done, data.count - done)
-        if wrote < 0 {
-          if errno == EINTR { continue }
-          throw errnoError(errno, "cannot write '\(temporary)'")
-        }
-        done += wrote
-      }
+      for data in parts { try writeAll(fd, data, temporary) }
       if fchmod(fd, mode) != 0 { throw errnoError(errno, "cannot set the mode of '\(temporary)'") }
       if fsync(fd) != 0 { throw errnoError(errno, "cannot flush '\(temporary)' to disk") }
     }
@@ -111,6 +107,64 @@ enum FileIO {
     else { return path }
     defer { free(resolved) }
     return String(cString: resolved)
+  }
+
+  /// Writes all of `data` to `fd`.
+  private static func writeAll(_ fd: Int32, _ data: UnsafeRawBufferPointer, _ name: String) throws(PDFError) {
+    var done = 0
+    while done < data.count {
+      guard let base = data.baseAddress else { break }
+      let wrote = write(fd, base + done, data.count - done)
+      if wrote < 0 {
+        if errno == EINTR { continue }
+        throw errnoError(errno, "cannot write '\(name)'")
+      }
+      done += wrote
+    }
+  }
+
+  /// What identifies a file's content without reading it: device, inode, size, modification time.
+  struct Identity: Equatable {
+    let device: UInt64
+    let inode: UInt64
+    let size: Int
+    let seconds: Int
+    let nanoseconds: Int
+  }
+
+  /// The identity of the regular file at `path` (symbolic links followed), or nil.
+  static func identity(of path: String) -> Identity? {
+    var info = stat()
+    guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+    return Identity(
+      device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int(info.st_size),
+      seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec))
+  }
+
+  /// Appends `data` to the file at `path`, which must still be the file `expected` describes;
+  /// flushes it to disk. Any failure cuts the file back to its old length. Returns the file's
+  /// new identity, or nil (nothing written) when the file is not the expected one.
+  static func append(_ path: String, _ data: UnsafeRawBufferPointer, expected: Identity) throws(PDFError)
+    -> Identity?
+  {
+    let fd = open(path, O_WRONLY | O_CLOEXEC | O_NONBLOCK)
+    if fd < 0 { return nil }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+      UInt64(info.st_dev) == expected.device, UInt64(info.st_ino) == expected.inode,
+      Int(info.st_size) == expected.size, Int(info.st_mtim.tv_sec) == expected.seconds,
+      Int(info.st_mtim.tv_nsec) == expected.nanoseconds
+    else { return nil }
+    guard lseek(fd, off_t(expected.size), SEEK_SET) == off_t(expected.size) else { return nil }
+    do throws(PDFError) {
+      try writeAll(fd, data, path)
+      if fsync(fd) != 0 { throw errnoError(errno, "cannot flush '\(path)' to disk") }
+    } catch {
+      _ = ftruncate(fd, off_t(expected.size))
+      throw error
+    }
+    return identity(of: path)
   }
 
   /// The folder part of `path` ("." when there is none).
