@@ -1256,7 +1256,11 @@ typedef struct pdftools_save_options {
  * PDFTOOLS_SAVE_OPTIONS_INIT.  The file is written to a temporary file in the
  * same folder, flushed to disk and renamed over path, so a failure leaves any
  * existing file at path untouched; saving over the file the document was
- * opened from is allowed.  An existing file's permission bits are kept; when
+ * opened from is allowed.  One exception: an incremental save over the file
+ * that still holds exactly the bytes the document was opened from (or last
+ * saved incrementally to) appends the update to it in place and flushes it,
+ * so it costs O(changes); if writing fails, the file is cut back to its
+ * original length.  An existing file's permission bits are kept; when
  * path is a symbolic link, the file it points to is replaced and the link
  * stays.  After success the document counts as unmodified.
  * Errors: INVALID_HANDLE, INVALID_ARGUMENT (path NULL, bad options),
