@@ -27,14 +27,18 @@ extension TextPage {
   /// several do); with `nearest`, the character closest to the point when none contains it.
   public func charIndex(at point: Point, tolerance: Double, nearest: Bool) -> Int? {
     var best: (index: Int, score: Double)? = nil
-    for index in chars.indices where isGlyph(index) {
-      let box = chars[index].box
-      let distance = TextPage.distance(point, box)
-      if distance <= tolerance {
-        let center = Point((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2)
-        // Inside hits rank by distance to the center; tolerance hits rank after them.
-        let score = distance > 0 ? 1e12 + distance : center.distanceSquared(to: point)
-        if score < (best?.score ?? .infinity) { best = (index, score) }
+    for (lineIndex, line) in lines.enumerated() {
+      // A line whose glyph box is out of reach holds no hit.
+      guard let bounds = lineBounds[lineIndex], TextPage.distance(point, bounds) <= tolerance else { continue }
+      for index in line where isGlyph(index) {
+        let box = chars[index].box
+        let distance = TextPage.distance(point, box)
+        if distance <= tolerance {
+          let center = Point((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2)
+          // Inside hits rank by distance to the center; tolerance hits rank after them.
+          let score = distance > 0 ? 1e12 + distance : center.distanceSquared(to: point)
+          if score < (best?.score ?? .infinity) { best = (index, score) }
+        }
       }
     }
     if let best { return best.index }
@@ -42,13 +46,27 @@ extension TextPage {
     return nearestGlyph(to: point)
   }
 
-  /// The glyph closest to `point`: first by distance to its line, then to the glyph itself, so
-  /// that a point in a margin picks the end of the nearest line.
+  /// The glyph closest to `point`: lines are visited nearest first and skipped once no glyph
+  /// in them can be closer than the best found, so a point in a margin picks the end of the
+  /// nearest line.
   func nearestGlyph(to point: Point) -> Int? {
+    var candidates: [(line: Int, distance: Double)] = []
+    candidates.reserveCapacity(lines.count)
+    for (index, bounds) in lineBounds.enumerated() {
+      if let bounds { candidates.append((index, TextPage.distance(point, bounds))) }
+    }
+    candidates.sort { $0.distance < $1.distance }
     var best: (index: Int, distance: Double)? = nil
-    for index in chars.indices where isGlyph(index) {
-      let distance = TextPage.distance(point, chars[index].box)
-      if distance < (best?.distance ?? .infinity) { best = (index, distance) }
+    for candidate in candidates {
+      if let best, candidate.distance > best.distance { break }
+      for index in lines[candidate.line] where isGlyph(index) {
+        let distance = TextPage.distance(point, chars[index].box)
+        // Ties go to the earlier character, whatever order the lines were visited in.
+        if let current = best, distance > current.distance || (distance == current.distance && index > current.index) {
+          continue
+        }
+        best = (index, distance)
+      }
     }
     return best?.index
   }

@@ -45,6 +45,8 @@ public struct TextPage: Sendable {
   /// The direction each line's text runs in page space: 0, 90, 180 or 270 degrees
   /// counter-clockwise from +x.
   public let lineDirections: [Int]
+  /// The box around each line's glyphs (nil for lines without glyphs), for fast hit testing.
+  let lineBounds: [Rect?]
 
   /// An empty page.
   static let empty = TextPage(text: "", chars: [], words: [], lines: [], lineDirections: [])
@@ -55,6 +57,15 @@ public struct TextPage: Sendable {
     self.words = words
     self.lines = lines
     self.lineDirections = lineDirections
+    self.lineBounds = lines.map { line in
+      var bounds: Rect? = nil
+      for index in line where !chars[index].flags.contains(.generated) {
+        let box = chars[index].box
+        guard box.width > 0 || box.height > 0 else { continue }
+        bounds = bounds.map { Rect(min($0.x0, box.x0), min($0.y0, box.y0), max($0.x1, box.x1), max($0.y1, box.y1)) } ?? box
+      }
+      return bounds
+    }
   }
 
   /// Reads the text of a poppler page whose display orientation is `rotation`.
