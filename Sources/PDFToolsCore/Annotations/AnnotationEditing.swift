@@ -107,10 +107,15 @@ extension Document {
       let object = try annotationObject(id).object
       recordChange(object)
       for change in changes { apply(change, to: object) }
-      qpdf_oh_replace_key(qpdf.data, object, "/M", qpdf_oh_new_string(qpdf.data, PDFDate.now()))
+      touchModified(object)
       writeAppearance(object)
       try commitChange("change annotation \(id)")
     }
+  }
+
+  /// Sets the annotation's modification date (/M) to now; call under the lock.
+  func touchModified(_ object: qpdf_oh) {
+    qpdf_oh_replace_key(qpdf.data, object, "/M", qpdf_oh_new_string(qpdf.data, PDFDate.now()))
   }
 
   /// The typed properties of annotation `id`.

@@ -58,11 +58,17 @@ extension Document {
     input.alignment = qpdf.entry(object, "/Q").flatMap { qpdf.integer($0) }.map { min(max($0, 0), 2) } ?? 0
     input.callout = qpdf.points(qpdf.entry(object, "/CL"))
     // A FreeText's text box is its /Rect less the /RD margins (they hold a callout).
-    if subtype == "FreeText", let margins = qpdf.entry(object, "/RD").flatMap({ qpdf.rect($0) }) {
-      let inner = Rect(
-        input.rect.x0 + margins.x0, input.rect.y0 + margins.y0, input.rect.x1 - margins.x1,
-        input.rect.y1 - margins.y1)
-      if !inner.isEmpty { input.rect = inner }
+    // /RD holds four margins (left, bottom, right, top), not a rectangle: read them as they are.
+    if subtype == "FreeText", let items = qpdf.entry(object, "/RD").flatMap({ qpdf.items($0) }),
+      items.count == 4
+    {
+      let margins = items.compactMap { qpdf.number($0) }.map { max(0, $0) }
+      if margins.count == 4 {
+        let inner = Rect(
+          input.rect.x0 + margins[0], input.rect.y0 + margins[1], input.rect.x1 - margins[2],
+          input.rect.y1 - margins[3])
+        if !inner.isEmpty { input.rect = inner }
+      }
     }
     return input
   }

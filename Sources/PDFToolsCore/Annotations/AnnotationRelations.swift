@@ -37,12 +37,14 @@ extension Document {
       let object = try annotationObject(id).object
       recordChange(object)
       guard let parent else {
+        touchModified(object)
         qpdf_oh_remove_key(qpdf.data, object, "/IRT")
         qpdf_oh_remove_key(qpdf.data, object, "/RT")
         try commitChange("remove a reply relation")
         return
       }
       let parentObject = try annotationObject(parent).object
+      touchModified(object)
       qpdf_oh_replace_key(qpdf.data, object, "/IRT", parentObject)
       if type == "Group" {
         qpdf_oh_replace_key(qpdf.data, object, "/RT", qpdf_oh_new_name(qpdf.data, "/Group"))
@@ -124,6 +126,7 @@ extension Document {
       qpdf_oh_remove_key(qpdf.data, object, "/A")
       qpdf_oh_remove_key(qpdf.data, object, "/Dest")
       qpdf_oh_replace_key(qpdf.data, object, key, value)
+      touchModified(object)
       try commitChange("change a link")
     }
   }
@@ -188,6 +191,7 @@ extension Document {
       qpdf_oh_replace_key(data, specification, "/EF", files)
       recordChange(object)
       qpdf_oh_replace_key(data, object, "/FS", specification)
+      touchModified(object)
       try commitChange("attach a file")
     }
   }

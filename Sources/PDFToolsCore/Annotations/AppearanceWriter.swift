@@ -83,6 +83,9 @@ extension Document {
           data, object, "/RD",
           qpdf.numberArray([text.x0 - box.x0, text.y0 - box.y0, box.x1 - text.x1, box.y1 - text.y1]))
       } else {
+        // No callout (any more): the text box is the whole rectangle.
+        let text = input.rect
+        qpdf_oh_replace_key(data, object, "/Rect", qpdf.numberArray([text.x0, text.y0, text.x1, text.y1]))
         qpdf_oh_remove_key(data, object, "/RD")
       }
     }

@@ -25,7 +25,8 @@ struct StampImage {
       guard let decoded = StampImage.decodePNG(bytes) else { return nil }
       self = decoded
     } else if bytes.starts(with: [0xFF, 0xD8]) {
-      guard let size = StampImage.jpegSize(bytes) else { return nil }
+      // A complete JPEG has a scan (FF DA) and ends with its end-of-image marker (FF D9).
+      guard let size = StampImage.jpegSize(bytes), StampImage.hasScanAndEnd(bytes) else { return nil }
       width = size.width
       height = size.height
       components = size.components
@@ -70,6 +71,16 @@ struct StampImage {
       position += 2 + length
     }
     return nil
+  }
+
+  /// True when the JPEG has a start-of-scan marker and ends with end-of-image (trailing zero
+  /// padding allowed).
+  static func hasScanAndEnd(_ bytes: [UInt8]) -> Bool {
+    var end = bytes.count
+    while end > 2, bytes[end - 1] == 0 { end -= 1 }
+    guard end >= 4, bytes[end - 2] == 0xFF, bytes[end - 1] == 0xD9 else { return false }
+    for index in 2..<(end - 1) where bytes[index] == 0xFF && bytes[index + 1] == 0xDA { return true }
+    return false
   }
 
   /// Decodes a PNG with cairo into RGB and alpha samples.
@@ -149,6 +160,7 @@ extension Document {
       recordChange(object)
       qpdf_oh_replace_key(qpdf.data, object, "\(Document.stampImageKey)", xobject)
       qpdf_oh_remove_key(qpdf.data, object, "/Name")
+      touchModified(object)
       writeAppearance(object)
       try commitChange("set a stamp image")
     }
