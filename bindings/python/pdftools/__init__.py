@@ -16,6 +16,9 @@
 ...     for annotation in doc.pages[0].annotations:
 ...         print(annotation.id, annotation.subtype, annotation.rect, annotation.contents)
 ...     doc.pages[0].render(2.0, format="rgba").to_pil().save("page.png")
+...     note = doc.pages[0].add_annotation("Square", (72, 600, 200, 700), color=(0, 0, 1),
+...                                        interior_color=None, border_width=2, contents="Check")
+...     note.update(opacity=0.5, border_style="dashed")
 ...     doc.save("form.pdf")                         # incremental when signed
 
 The shared library is found through the environment variable
@@ -29,6 +32,18 @@ from __future__ import annotations
 from typing import Optional, Tuple
 
 from ._library import lib as _lib
+from .annotation_types import (
+    Alignment,
+    AnnotationFlag,
+    Attachment,
+    Border,
+    BorderStyle,
+    Color,
+    FreeTextIntent,
+    Line,
+    LineEnding,
+    ReplyType,
+)
 from .annotations import Annotation
 from .document import Document, Password, PathType, Source
 from .errors import (
@@ -78,6 +93,16 @@ __all__ = [
     "PageList",
     "Metadata",
     "Annotation",
+    "AnnotationFlag",
+    "BorderStyle",
+    "LineEnding",
+    "Alignment",
+    "FreeTextIntent",
+    "ReplyType",
+    "Color",
+    "Border",
+    "Line",
+    "Attachment",
     "RenderedImage",
     "PixelFormat",
     "PixelFormatLike",

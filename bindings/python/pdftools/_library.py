@@ -309,7 +309,7 @@ _PROTOTYPES: List[Tuple[str, Any, Sequence[Any]]] = [
     ),
     ("pdftools_annotation_set_raw", _status, [_doc, _annot_id, c_char_p, c_char_p]),
     ("pdftools_annotation_delete", _status, [_doc, _annot_id]),
-    # Creating and changing annotations (prototypes only; no Python API for them yet)
+    # Creating and changing annotations
     (
         "pdftools_annotation_create",
         _status,
@@ -436,6 +436,7 @@ _PROTOTYPES: List[Tuple[str, Any, Sequence[Any]]] = [
             POINTER(c_size_t),
         ],
     ),
+    ("pdftools_annotation_set_stamp_image", _status, [_doc, _annot_id, c_void_p, c_size_t]),
     # Rendering
     (
         "pdftools_page_render_size",

@@ -3,19 +3,26 @@
 The library names annotations by 64-bit ids: unique in their document,
 stable across edits and saves of the open document, never reused.  An id is
 given out when a page's annotations are first listed
-(:attr:`pdftools.Page.annotations`).  Once an annotation is deleted its id is
-stale: every access raises :class:`pdftools.NotFoundError`.  Changes need the
-annotate permission (:class:`pdftools.NotPermittedError` otherwise).
+(:attr:`pdftools.Page.annotations`) or when an annotation is created
+(:meth:`pdftools.Page.add_annotation`).  Once an annotation is deleted its id
+is stale: every access raises :class:`pdftools.NotFoundError`.  Changes need
+the annotate permission (:class:`pdftools.NotPermittedError` otherwise).
+
+The typed properties (colours, border, geometry, FreeText styling, links,
+files, replies) come from :class:`pdftools.annotation_properties.AnnotationProperties`;
+:meth:`Annotation.update` changes them (see :mod:`pdftools.annotation_edit`).
 """
 
 from __future__ import annotations
 
 import ctypes
 import operator
-from typing import TYPE_CHECKING, Any, List, Optional
+from typing import TYPE_CHECKING, Any, List, Optional, Sequence
 
 from ._call import encode_text
 from ._library import CRect, lib
+from .annotation_edit import add_popup, update_annotation
+from .annotation_properties import AnnotationProperties
 from .errors import NotFoundError, Status
 from .geometry import Rect
 
@@ -41,12 +48,13 @@ def as_annotation_id(value: Any) -> int:
     return int(number)
 
 
-class Annotation:
+class Annotation(AnnotationProperties):
     """One annotation of a document, named by its id.
 
     A light handle (document, id): every property asks the library, so it
     always shows the annotation as it is now.  Two Annotation objects are
     equal when they name the same id of the same Document object.
+    Coordinates are in page space (PDF user space, y up).
 
     Errors: :class:`pdftools.NotFoundError` once the annotation was deleted
     (its id is stale), :class:`pdftools.ClosedDocumentError` once the
@@ -162,6 +170,78 @@ class Annotation:
         encoded_key = encode_text(key, "annotation key")
         encoded_syntax = None if syntax is None else encode_text(syntax, "PDF syntax")
         self._document._call(lib.pdftools_annotation_set_raw, self._id, encoded_key, encoded_syntax)
+
+    # -- changes ------------------------------------------------------------------
+
+    def update(self, **properties: Any) -> None:
+        """Changes the given properties; the library then rebuilds the appearance and sets /M.
+
+        The keywords (all optional) and what they take:
+
+        * ``rect``: (x0, y0, x1, y1) or a Rect, finite, with a positive area.
+          Line, PolyLine, Polygon, Ink and text markup annotations get the
+          rectangle around what they draw whatever is given; a FreeText's
+          rectangle also holds its callout line.
+        * ``color``, ``interior_color``: (r, g, b) with components 0..1
+          (clamped), or None (no colour: transparent, no fill).
+        * ``opacity``: 0..1.  ``cloudy``: cloudy border intensity 0..2 (0 for
+          a plain border; Square, Circle, Polygon, FreeText).
+        * ``border_width`` (0..1000 points, 0 for none), ``border_style``
+          ("solid", "dashed", "beveled", "inset", "underline" or a
+          :class:`BorderStyle`), ``dashes`` (up to 16 numbers >= 0, not all
+          0; dashes alone make the style dashed); or ``border=(width, style)``.
+        * ``contents``, ``author``, ``subject``, ``name`` (/NM): str, or None to remove.
+        * ``flags``: an :class:`AnnotationFlag` (replaces all flags; new
+          annotations have PRINT).
+        * ``quads`` (text markup, Link): a non-empty list of Quads, 4-point
+          sequences (upper left, upper right, lower left, lower right) or Rects.
+        * ``ink``: a non-empty list of strokes, each a non-empty list of points.
+        * ``vertices`` (Polygon, PolyLine): at least 2 points.
+        * ``line`` ((x1, y1), (x2, y2)), ``leader_length``, ``leader_extension``
+          (>= 0) of a Line; ``line_endings`` (start, end) of a Line or PolyLine,
+          each a :class:`LineEnding` or its name ("none", "open_arrow", ...).
+        * ``icon``: the /Name of a Text ("Note", "Comment", "Key", "Help",
+          "NewParagraph", "Paragraph", "Insert"), FileAttachment ("PushPin",
+          "Paperclip", "Graph", "Tag") or Stamp ("Approved", "Draft", ...).
+        * ``stamp_image``: PNG or JPEG bytes (at most 10000 pixels a side) a
+          Stamp shows instead of a standard name, fitted into its rect
+          (replaces ``icon``; it cannot be read back).
+        * ``open``: whether a Text's or Popup's window is open.
+        * FreeText: ``font`` (a standard 14 font name), ``font_size``
+          (0 < size <= 1000), ``text_color`` ((r, g, b); None for black),
+          ``alignment`` ("left", "center", "right" or 0/1/2), ``intent``
+          ("plain", "callout", "typewriter"), ``callout`` (2 or 3 points from
+          the spot pointed at to the box; [] or None removes it).
+        * Link: ``uri`` (printable ASCII) or ``destination_page`` (an index).
+        * FileAttachment: ``attachment`` (name, bytes).
+        * ``reply_to``: the Annotation (or id) this one replies to, None to
+          remove the relation; ``reply_type``: "reply" (/RT /R) or "group".
+        * ``z_index``: position in the page's z-order (0 the back; past the
+          end the front).
+
+        Every value is checked before anything changes: TypeError for
+        unknown keywords and wrong types, ArgumentError for invalid values
+        (non-finite numbers, empty lists, out-of-range numbers, a property
+        the subtype does not have such as ``uri`` on a non-Link),
+        RangeError for pages and negative z-indices, NotFoundError for a
+        stale id or reply target.  The update takes several library calls;
+        the ones the binding cannot check beforehand come first (a stamp
+        image the library cannot decode raises ArgumentError, missing
+        permissions NotPermittedError, before anything changed).  Should a
+        later one still fail, the properties applied before it stay applied.
+        """
+        update_annotation(self, properties)
+
+    def add_popup(self, rect: Sequence[float], open: bool = False) -> "Annotation":  # noqa: A002 - the PDF name
+        """Adds a Popup annotation for this one, shown in ``rect`` (page space), open or not; returns it.
+
+        The popup goes in front of the page's other annotations; deleting
+        this annotation deletes the popup (deleting the popup alone leaves
+        this annotation without one).  Raises ArgumentError
+        for a non-finite or empty rect, NotFoundError for a stale id,
+        NotPermittedError when the document's permissions forbid annotating.
+        """
+        return add_popup(self, rect, open)
 
     def delete(self) -> None:
         """Deletes the annotation from its page, together with the popup that belongs to it.

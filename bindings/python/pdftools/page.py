@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator, List, Optional, Seque
 
 from ._args import as_c_point, as_c_rect, as_enum
 from ._library import CPoint, CRect, lib
+from .annotation_edit import create_annotation
 from .annotations import Annotation, page_annotations
 from .errors import ArgumentError, RangeError
 from .geometry import Box, Point, PointLike, Quad, Rect, Size, Space, SpaceLike
@@ -309,6 +310,29 @@ class Page:
         each annotation its id; ids stay the same across calls and edits.
         """
         return page_annotations(self._document, self._index)
+
+    def add_annotation(self, subtype: str, rect: Optional[Sequence[float]] = None, **properties: Any) -> Annotation:
+        """Creates an annotation of ``subtype`` on this page, in front of the others, and returns it.
+
+        ``subtype`` is one the library creates: "Text", "FreeText", "Line",
+        "Square", "Circle", "Polygon", "PolyLine", "Ink", "Highlight",
+        "Underline", "Squiggly", "StrikeOut", "Stamp", "FileAttachment",
+        "Link", "Popup", "Caret" (others raise ArgumentError).  ``rect`` is
+        (x0, y0, x1, y1) in page space; it may be left out for subtypes whose
+        geometry defines it -- text markup given ``quads``, Ink given ``ink``,
+        Polygon and PolyLine given ``vertices``, Line given ``line`` -- and
+        is required otherwise (TypeError).  The new annotation gets a unique
+        /NM, dates, the PRINT flag (not popups), a default colour, default
+        geometry filling ``rect`` and an appearance; then ``properties`` are
+        applied as by :meth:`Annotation.update`.
+
+        Everything is checked before the annotation is created; should a
+        property still fail afterwards, the new annotation is deleted again
+        before the error is raised.  Raises RangeError when the page no
+        longer exists and NotPermittedError when the document's permissions
+        forbid annotating.
+        """
+        return create_annotation(self, subtype, rect, properties)
 
     # -- rendering ---------------------------------------------------------------
 
