@@ -11,7 +11,7 @@ lines, icon, open, intent, callout, reply type) are read from the raw entries.
 from __future__ import annotations
 
 import ctypes
-from typing import TYPE_CHECKING, Any, Callable, List, Optional, Tuple, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple, TypeVar
 
 from . import _pdf_syntax
 from ._library import CColor, CPoint, CQuad, lib
@@ -404,6 +404,29 @@ class AnnotationProperties:
         value = ctypes.c_int64()
         self._document._call(lib.pdftools_annotation_get_reply, self._id, ctypes.byref(value))
         return Annotation(self._document, int(value.value)) if value.value else None
+
+    @property
+    def replies(self) -> List["Annotation"]:
+        """The thread under this annotation: the annotations that reply to it (/IRT), then their
+        replies, depth first, in z-order.  Only the annotation's own page is searched, since
+        /IRT targets stand on the same page."""
+        page_annotations = self.page.annotations
+        children: Dict[int, List["Annotation"]] = {}
+        for annotation in page_annotations:
+            parent = annotation.reply_to
+            if parent is not None:
+                children.setdefault(parent.id, []).append(annotation)
+        thread: List["Annotation"] = []
+        pending = list(reversed(children.get(self._id, [])))
+        seen = {self._id}
+        while pending:
+            current = pending.pop()
+            if current.id in seen:
+                continue
+            seen.add(current.id)
+            thread.append(current)
+            pending.extend(reversed(children.get(current.id, [])))
+        return thread
 
     @property
     def reply_type(self) -> Optional[ReplyType]:

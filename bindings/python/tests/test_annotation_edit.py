@@ -581,3 +581,17 @@ def test_bad_stamp_images_change_nothing() -> None:
         with pytest.raises(TypeError):
             stamp.update(stamp_image="image.png")
         assert page.annotations == [stamp, square] and snapshot(stamp) == before
+
+
+def test_reply_thread_is_depth_first() -> None:
+    """replies lists the whole thread under an annotation, depth first, in z-order."""
+    with open_target("new") as doc:
+        page = doc.pages[0]
+        note = page.add_annotation("Text", (10, 10, 30, 30), contents="question")
+        first = page.add_annotation("Text", (10, 40, 30, 60), contents="answer 1", reply_to=note)
+        nested = page.add_annotation("Text", (10, 70, 30, 90), contents="follow-up", reply_to=first)
+        second = page.add_annotation("Text", (10, 100, 30, 120), contents="answer 2", reply_to=note)
+        page.add_annotation("Text", (10, 130, 30, 150), contents="unrelated")
+        assert [a.id for a in note.replies] == [first.id, nested.id, second.id]
+        assert [a.id for a in first.replies] == [nested.id]
+        assert second.replies == []
