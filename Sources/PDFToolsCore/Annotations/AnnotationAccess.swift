@@ -25,7 +25,7 @@ extension Document {
   /// The value of `key` in annotation `id` as PDF syntax (indirect objects as references), or
   /// nil when absent.
   public func annotationRawValue(_ id: Int64, key: String) throws(PDFError) -> String? {
-    try Document.checkMetadataKey(key)
+    try Document.checkName(key)
     return try locked { () throws(PDFError) -> String? in
       let object = try annotationObject(id).object
       guard let value = qpdf.value(object, key), let text = qpdf_oh_unparse(qpdf.data, value) else {
@@ -39,7 +39,7 @@ extension Document {
   /// The text of a string entry of annotation `id` (decoded to UTF-8), or nil when absent or
   /// not a string.
   public func annotationText(_ id: Int64, key: String) throws(PDFError) -> String? {
-    try Document.checkMetadataKey(key)
+    try Document.checkName(key)
     return try locked { () throws(PDFError) -> String? in
       let object = try annotationObject(id).object
       return qpdf.value(object, key).flatMap { qpdf.text($0) }
@@ -50,7 +50,7 @@ extension Document {
   /// `syntax` is nil. Keys that define the annotation's identity and place (/Type, /Subtype,
   /// /P, /Parent, /Popup) cannot be changed this way.
   public func setAnnotationRawValue(_ id: Int64, key: String, syntax: String?) throws(PDFError) {
-    try Document.checkMetadataKey(key)
+    try Document.checkName(key)
     guard !["Type", "Subtype", "P", "Parent", "Popup"].contains(key) else {
       throw PDFError(.notPermitted, "/\(key) of an annotation cannot be set as raw syntax")
     }

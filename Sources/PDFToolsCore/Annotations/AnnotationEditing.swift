@@ -234,9 +234,9 @@ extension Document {
         throw PDFError(.invalidArgument, "leader lengths must be finite (the extension not negative)")
       }
     case .icon(let name):
-      try checkMetadataKey(name)
+      try checkName(name)
     case .freeText(let font, let size, _, let alignment, let intent):
-      try checkMetadataKey(font)
+      try checkName(font)
       guard size.isFinite, size > 0, size <= 1000, (0...2).contains(alignment),
         ["FreeText", "FreeTextCallout", "FreeTextTypewriter"].contains(intent)
       else { throw PDFError(.invalidArgument, "invalid FreeText font size, alignment or intent") }

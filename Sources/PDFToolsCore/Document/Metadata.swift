@@ -4,7 +4,7 @@ extension Document {
   /// The text of the information dictionary entry `key` (without "/"), or nil when absent or
   /// not text.
   public func metadata(_ key: String) throws(PDFError) -> String? {
-    try Document.checkMetadataKey(key)
+    try Document.checkName(key)
     return try locked { () throws(PDFError) -> String? in
       guard let info = qpdf.value(qpdf.trailer, "Info") else { return nil }
       return qpdf.value(info, key).flatMap { qpdf.text($0) }
@@ -21,7 +21,7 @@ extension Document {
 
   /// Sets the information dictionary entry `key` to `value`, or removes it when `value` is nil.
   public func setMetadata(_ key: String, _ value: String?) throws(PDFError) {
-    try Document.checkMetadataKey(key)
+    try Document.checkName(key)
     try locked { () throws(PDFError) in
       try requirePermission(.modify, "change the metadata")
       var info = qpdf.value(qpdf.trailer, "Info")
@@ -57,15 +57,16 @@ extension Document {
     noteChange()
   }
 
-  /// Accepts keys that are PDF names made of printable ASCII without delimiters or '#'.
-  static func checkMetadataKey(_ key: String) throws(PDFError) {
+  /// Accepts dictionary keys (and other names) made of printable ASCII without delimiters or
+  /// '#', as the metadata and annotation functions take them.
+  static func checkName(_ key: String) throws(PDFError) {
     let forbidden = Set("()<>[]{}/%#".utf8)
     guard !key.isEmpty, key.utf8.count <= 127,
       key.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && !forbidden.contains($0) })
     else {
       throw PDFError(
         .invalidArgument,
-        "'\(key)' is not a valid metadata key (printable ASCII without spaces, delimiters or '#')")
+        "'\(key)' is not a valid key or name (printable ASCII without spaces, delimiters or '#')")
     }
   }
 }
