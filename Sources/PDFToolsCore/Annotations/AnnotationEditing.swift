@@ -60,7 +60,7 @@ extension Document {
         "'\(subtype)' is not a subtype the library creates (\(CreatableSubtype.names.sorted().joined(separator: ", ")))")
     }
     try Document.checkRect(rect)
-    return try locked { () throws(PDFError) -> Int64 in
+    return try locked(flushingAppearances: false) { () throws(PDFError) -> Int64 in
       try requirePermission(.annotate, "add annotations")
       try checkPageIndex(page)
       let data = qpdf.data
@@ -89,7 +89,7 @@ extension Document {
         recordChange(qpdf.identity(annots) == nil ? pageObject : annots)
       }
       if let annots { qpdf_oh_append_item(data, annots, object) }
-      writeAppearance(object)
+      markAppearance(object)
       try commitChange("create a \(subtype) annotation")
       guard let identity = qpdf.identity(object), let pageIdentity = qpdf.identity(pageObject) else {
         throw PDFError(.internal, "the new annotation has no object number")
@@ -102,13 +102,13 @@ extension Document {
   /// Nothing is written when any change is invalid.
   public func updateAnnotation(_ id: Int64, _ changes: [AnnotationChange]) throws(PDFError) {
     for change in changes { try Document.validate(change) }
-    try locked { () throws(PDFError) in
+    try locked(flushingAppearances: false) { () throws(PDFError) in
       try requirePermission(.annotate, "change annotations")
       let object = try annotationObject(id).object
       recordChange(object)
       for change in changes { apply(change, to: object) }
       touchModified(object)
-      writeAppearance(object)
+      markAppearance(object)
       try commitChange("change annotation \(id)")
     }
   }

@@ -1,6 +1,24 @@
 import CQPDF
 
 extension Document {
+  /// Notes that the annotation's appearance must be rebuilt. Several changes in a row (create,
+  /// then set quads, then a colour) then cost one build, done by the next call that reads or
+  /// writes anything else (``locked(flushingAppearances:_:)``). Call under the lock.
+  func markAppearance(_ object: qpdf_oh) {
+    recordChange(object)
+    if let identity = qpdf.identity(object) { pendingAppearances.insert(identity) }
+  }
+
+  /// Builds every pending appearance; call under the lock.
+  func flushAppearances() {
+    let pending = pendingAppearances
+    pendingAppearances.removeAll()
+    for identity in pending.sorted(by: { $0.number < $1.number }) {
+      let object = qpdf_get_object_by_id(qpdf.data, identity.number, identity.generation)
+      if qpdf.isDictionary(object) { writeAppearance(object) }
+    }
+  }
+
   /// Builds the annotation's appearance stream from its current properties and stores it as
   /// /AP /N (removing /AP when the subtype gets none); call under the lock.
   func writeAppearance(_ object: qpdf_oh) {

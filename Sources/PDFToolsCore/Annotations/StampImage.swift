@@ -161,7 +161,7 @@ extension Document {
       qpdf_oh_replace_key(qpdf.data, object, "\(Document.stampImageKey)", xobject)
       qpdf_oh_remove_key(qpdf.data, object, "/Name")
       touchModified(object)
-      writeAppearance(object)
+      markAppearance(object)
       try commitChange("set a stamp image")
     }
   }

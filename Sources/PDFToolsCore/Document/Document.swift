@@ -35,6 +35,8 @@ public final class Document: @unchecked Sendable {
   var foldedCache: [Int: FoldedText] = [:]
   /// The search flags ``foldedCache`` was made for.
   var foldedFlags: SearchOptions.Flags = []
+  /// Annotations whose appearance stream must be rebuilt before anyone looks at them.
+  var pendingAppearances = Set<ObjectIdentity>()
   /// Annotation ids and where they live.
   var annotationIndex = AnnotationIndex()
   /// The /PageLabels ranges, read lazily.
@@ -116,12 +118,17 @@ public final class Document: @unchecked Sendable {
   }
 
   /// Runs `body` under the document lock and releases the qpdf handles it made.
-  func locked<T>(_ body: () throws(PDFError) -> T) throws(PDFError) -> T {
+  ///
+  /// Appearance streams waiting to be built are built first (see ``markAppearance(_:)``),
+  /// unless `flushingAppearances` is false: only calls that change annotations and nothing
+  /// else may skip it.
+  func locked<T>(flushingAppearances: Bool = true, _ body: () throws(PDFError) -> T) throws(PDFError) -> T {
     try lock.withLock { () throws(PDFError) -> T in
       defer {
         qpdf.logWarnings()
         qpdf.releaseHandles()
       }
+      if flushingAppearances && !pendingAppearances.isEmpty { flushAppearances() }
       return try body()
     }
   }
