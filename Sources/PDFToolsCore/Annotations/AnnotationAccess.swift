@@ -109,10 +109,9 @@ extension Document {
         recordChange(parent)
         qpdf_oh_remove_key(qpdf.data, parent, "/Popup")
       }
-      try commitChange("delete annotation \(id)")
-      for identity in removed {
-        if let gone = annotationIndex.ids[identity] { annotationIndex.remove(gone) }
-      }
+      try commitChange("delete annotation \(id)", label: "Delete Annotation")
+      // The ids stay tied to their objects: they are stale while deleted and work again when
+      // an undo brings the annotations back.
     }
   }
 }

@@ -49,6 +49,37 @@ public enum AnnotationChange: Sendable {
   case callout([Point])
 }
 
+extension AnnotationChange {
+  /// The property the change sets, for undo labels and coalescing.
+  var property: String {
+    switch self {
+    case .rect: return "Rectangle"
+    case .color: return "Color"
+    case .interiorColor: return "Fill Color"
+    case .opacity: return "Opacity"
+    case .border: return "Border"
+    case .cloudy: return "Cloudy Border"
+    case .text(let key, _):
+      switch key {
+      case "Contents": return "Contents"
+      case "T": return "Author"
+      case "Subj": return "Subject"
+      default: return key
+      }
+    case .flags: return "Flags"
+    case .quads: return "Quads"
+    case .ink: return "Ink"
+    case .vertices: return "Vertices"
+    case .line: return "Line"
+    case .lineEndings: return "Line Endings"
+    case .icon: return "Icon"
+    case .open: return "Open"
+    case .freeText: return "Text Style"
+    case .callout: return "Callout"
+    }
+  }
+}
+
 extension Document {
   /// Creates an annotation of `subtype` with `rect` on page `page`, at the front, and returns
   /// its id. It gets a unique /NM, creation and modification dates, the print flag, default
@@ -90,7 +121,7 @@ extension Document {
       }
       if let annots { qpdf_oh_append_item(data, annots, object) }
       markAppearance(object)
-      try commitChange("create a \(subtype) annotation")
+      try commitChange("create a \(subtype) annotation", label: "Add \(subtype)")
       guard let identity = qpdf.identity(object), let pageIdentity = qpdf.identity(pageObject) else {
         throw PDFError(.internal, "the new annotation has no object number")
       }
@@ -109,7 +140,10 @@ extension Document {
       for change in changes { apply(change, to: object) }
       touchModified(object)
       markAppearance(object)
-      try commitChange("change annotation \(id)")
+      let properties = Set(changes.map(\.property))
+      try commitChange(
+        "change annotation \(id)", label: "Change " + properties.sorted().joined(separator: ", "),
+        key: Journal.CoalescingKey(properties: properties, targets: [id]))
     }
   }
 

@@ -34,12 +34,6 @@ struct AnnotationIndex {
     entries[id] = Entry(object: object, page: page)
     return id
   }
-
-  /// Forgets an id (after deletion); the id is never given out again.
-  mutating func remove(_ id: Int64) {
-    guard let entry = entries.removeValue(forKey: id) else { return }
-    ids.removeValue(forKey: entry.object)
-  }
 }
 
 extension Document {
@@ -59,11 +53,15 @@ extension Document {
     for (position, item) in items.enumerated() where qpdf.isDictionary(item) {
       var object = item
       if qpdf.identity(item) == nil {
-        // A direct annotation dictionary: give it an object of its own, in place.
-        object = qpdf_make_indirect_object(qpdf.data, item)
-        qpdf_oh_set_array_item(qpdf.data, annots, Int32(position), object)
-        recordChange(object)
-        recordChange(qpdf.identity(annots) == nil ? page : annots)
+        // A direct annotation dictionary: give it an object of its own, in place. This only
+        // restates the document, so it is not an undoable change.
+        object = withoutJournal { () -> qpdf_oh in
+          let made = qpdf_make_indirect_object(qpdf.data, item)
+          qpdf_oh_set_array_item(qpdf.data, annots, Int32(position), made)
+          recordChange(made)
+          recordChange(qpdf.identity(annots) == nil ? page : annots)
+          return made
+        }
       }
       guard let identity = qpdf.identity(object) else { continue }
       result.append(annotationIndex.id(for: identity, page: pageIdentity))
@@ -82,6 +80,14 @@ extension Document {
     let object = qpdf_get_object_by_id(qpdf.data, entry.object.number, entry.object.generation)
     guard qpdf.isDictionary(object) else {
       throw PDFError(.notFound, "annotation \(id) is no longer a dictionary")
+    }
+    // Deleted annotations keep their ids (an undo may bring them back) but are not on the page.
+    let pageObject = qpdf_get_page_n(qpdf.data, page)
+    let listed = qpdf.entry(pageObject, "/Annots").flatMap { qpdf.items($0) }?.contains {
+      qpdf.identity($0) == entry.object
+    }
+    guard listed == true else {
+      throw PDFError(.notFound, "annotation \(id) was deleted")
     }
     return (object, page)
   }

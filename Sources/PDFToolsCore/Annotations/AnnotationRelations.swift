@@ -11,6 +11,8 @@ extension Document {
   public func addPopup(to parent: Int64, rect: Rect, open: Bool) throws(PDFError) -> Int64 {
     try Document.checkRect(rect)
     let page = try annotationPage(parent)
+    try beginGroup("Add Popup")
+    defer { try? endGroup() }
     let popup = try createAnnotation(page: page, subtype: "Popup", rect: rect)
     try locked { () throws(PDFError) in
       let parentObject = try annotationObject(parent).object

@@ -56,10 +56,12 @@ public final class Document: @unchecked Sendable {
   var baseSize = 0
   /// The /Size after the last update built (taken over by ``baseSize`` when it is written).
   var pendingSize = 0
-  /// Counts changes; compared with ``savedChangeCount`` for ``isModified``.
+  /// Counts changes (0 means the document is as opened).
   var changeCount = 0
-  /// The value of ``changeCount`` at the last save to a path (or at open).
-  var savedChangeCount = 0
+  /// The undo history.
+  var journal = Journal()
+  /// Told (outside the lock) when the undo state changes.
+  var onUndoChange: (@Sendable () -> Void)? = nil
 
   init(
     qpdf: QPDF, pageCount: Int, wasRepaired: Bool, isNew: Bool, openedAsOwner: Bool,
@@ -112,9 +114,17 @@ public final class Document: @unchecked Sendable {
     return nil
   }
 
-  /// Notes that `object` is about to change or was just created; call under the lock.
+  /// Notes that `object` is about to change or was just created; call under the lock. The
+  /// journal keeps its state from before the change.
   func recordChange(_ object: qpdf_oh) {
-    if let identity = qpdf.identity(object) { changedObjects.insert(identity) }
+    guard let identity = qpdf.identity(object) else { return }
+    changedObjects.insert(identity)
+    journalWillChange(identity)
+  }
+
+  /// Notes that the trailer (its /Info entry) is about to change; call under the lock.
+  func recordTrailerChange() {
+    journalWillChange(ObjectSnapshot.trailer)
   }
 
   /// Runs `body` under the document lock and releases the qpdf handles it made.
@@ -123,21 +133,29 @@ public final class Document: @unchecked Sendable {
   /// unless `flushingAppearances` is false: only calls that change annotations and nothing
   /// else may skip it.
   func locked<T>(flushingAppearances: Bool = true, _ body: () throws(PDFError) -> T) throws(PDFError) -> T {
-    try lock.withLock { () throws(PDFError) -> T in
+    var notify: (@Sendable () -> Void)? = nil
+    let result = try lock.withLock { () throws(PDFError) -> T in
       defer {
         qpdf.logWarnings()
         qpdf.releaseHandles()
+        if journal.changed {
+          journal.changed = false
+          notify = onUndoChange
+        }
       }
       if flushingAppearances && !pendingAppearances.isEmpty { flushAppearances() }
       return try body()
     }
+    // The host hears of undo changes after the call, with no lock held.
+    notify?()
+    return result
   }
 
   /// The number of pages.
   public var pageCount: Int { lock.withLock { geometryCache.count } }
 
   /// True when the document changed since it was opened or last saved to a path.
-  public var isModified: Bool { lock.withLock { changeCount != savedChangeCount } }
+  public var isModified: Bool { lock.withLock { journal.state != journal.savedState } }
 
   /// True when the file is encrypted.
   public var isEncrypted: Bool { lock.withLock { qpdf_is_encrypted(qpdf.data) != QPDF_FALSE } }

@@ -39,6 +39,7 @@ extension Document {
         dict = info
       } else {
         dict = qpdf_make_indirect_object(qpdf.data, qpdf_oh_new_dictionary(qpdf.data))
+        recordTrailerChange()
         qpdf_oh_replace_key(qpdf.data, qpdf.trailer, "/Info", dict)
       }
       recordChange(dict)
@@ -48,13 +49,20 @@ extension Document {
   }
 
   /// Checks qpdf after a mutation and counts it as a change; call under the lock.
-  func commitChange(_ what: String) throws(PDFError) {
+  func commitChange(_ what: String, label: String? = nil, key: Journal.CoalescingKey? = nil) throws(PDFError) {
     do {
       try qpdf.check()
     } catch {
       throw PDFError(.internal, "cannot \(what): \(error.text)")
     }
     noteChange()
+    journalCommit(label: label ?? Document.label(what), key: key)
+  }
+
+  /// A menu label from an action phrase: "set metadata Title" becomes "Set metadata Title".
+  static func label(_ what: String) -> String {
+    guard let first = what.first else { return what }
+    return first.uppercased() + what.dropFirst()
   }
 
   /// Accepts dictionary keys (and other names) made of printable ASCII without delimiters or

@@ -24,16 +24,17 @@ extension Document {
       qpdf_oh_replace_key(data, page, "/MediaBox", qpdf.numberArray([0, 0, width, height]))
       qpdf_oh_replace_key(data, page, "/Resources", qpdf_oh_new_dictionary(data))
       let indirect = qpdf_make_indirect_object(data, page)
+      // qpdf rewrites the page tree when pages are added: every page and the root node change.
+      if let pages = qpdf.value(qpdf.root, "Pages") { recordChange(pages) }
+      for position in 0..<geometryCache.count { recordChange(qpdf_get_page_n(data, position)) }
+      recordChange(indirect)
       if index == geometryCache.count {
         qpdf_add_page(data, data, indirect, QPDF_FALSE)
       } else {
         let before = qpdf_get_page_n(data, index)
         qpdf_add_page_at(data, data, indirect, QPDF_TRUE, before)
       }
-      try commitChange("insert a page")
-      // qpdf rewrites the page tree when pages are added: every page and the root node change.
-      if let pages = qpdf.value(qpdf.root, "Pages") { recordChange(pages) }
-      for position in 0...geometryCache.count { recordChange(qpdf_get_page_n(data, position)) }
+      try commitChange("insert a page", label: "Insert Page")
       geometryCache.insert(nil, at: index)
       inheritedCache.removeAll()
       textCache = Dictionary(uniqueKeysWithValues: textCache.map { ($0 >= index ? $0 + 1 : $0, $1) })

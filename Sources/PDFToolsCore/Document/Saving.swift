@@ -67,7 +67,8 @@ extension Document {
         try FileIO.writeAtomically(path, try writeLocked(options))
         if baseFile?.path == path { baseFile = nil }
       }
-      savedChangeCount = changeCount
+      journal.savedState = journal.state
+      journal.changed = true
     }
   }
 

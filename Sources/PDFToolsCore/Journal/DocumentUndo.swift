@@ -1,0 +1,225 @@
+import CQPDF
+
+extension Document {
+  /// The object number qpdf will give the next object it makes (made by creating a throwaway
+  /// null object, which nothing refers to); call under the lock.
+  private func nextObjectNumber() -> Int32 {
+    qpdf_oh_get_object_id(qpdf.data, qpdf_make_indirect_object(qpdf.data, qpdf_oh_new_null(qpdf.data))) + 1
+  }
+
+  /// Keeps the state of `identity` from before the change about to happen; call under the lock.
+  func journalWillChange(_ identity: ObjectIdentity) {
+    guard journal.enabled, !journal.restoring else { return }
+    if journal.open == nil {
+      journal.openStartNumber = nextObjectNumber()
+      journal.open = Journal.Step(label: "", id: 0, previousID: journal.state)
+    }
+    if journal.open?.before[identity] == nil {
+      journal.open?.before[identity] = qpdf.snapshot(identity)
+    }
+  }
+
+  /// Ends one change: a step of its own, or part of the open group; call under the lock.
+  func journalCommit(label: String, key: Journal.CoalescingKey?) {
+    guard !journal.restoring else { return }
+    guard journal.enabled else {
+      journal.open = nil
+      journal.state = journal.nextID
+      journal.nextID += 1
+      journal.changed = true
+      return
+    }
+    // Appearances waiting to be built belong to this step.
+    if !pendingAppearances.isEmpty { flushAppearances() }
+    if journal.groupDepth > 0 {
+      journal.groupKeys.append(key)
+      return
+    }
+    finishStep(label: label, key: key)
+  }
+
+  /// Closes the open step: records new objects and every touched object's state after it, then
+  /// merges it into the previous step (same kind of change on the same targets) or pushes it.
+  private func finishStep(label: String, key: Journal.CoalescingKey?) {
+    guard var step = journal.open else { return }
+    journal.open = nil
+    let end = nextObjectNumber()
+    var number = journal.openStartNumber
+    while number < end - 1 {
+      let identity = ObjectIdentity(number: number, generation: 0)
+      if step.before[identity] == nil, qpdf_oh_is_null(qpdf.data, qpdf.object(identity)) == QPDF_FALSE {
+        step.before[identity] = .absent
+      }
+      number += 1
+    }
+    for identity in step.before.keys { step.after[identity] = qpdf.snapshot(identity) }
+    guard step.before.contains(where: { step.after[$0.key] != $0.value }) else { return }
+    step.label = label
+    step.key = key
+    journal.redoSteps.removeAll()
+    journal.changed = true
+    if let key, var top = journal.undoSteps.last, top.key == key, top.id == journal.state,
+      top.id != journal.savedState
+    {
+      for (identity, state) in step.before where top.before[identity] == nil { top.before[identity] = state }
+      for (identity, state) in step.after { top.after[identity] = state }
+      journal.undoSteps[journal.undoSteps.count - 1] = top
+      return
+    }
+    let finished = Journal.Step(
+      label: label, before: step.before, after: step.after, key: key, id: journal.nextID,
+      previousID: journal.state)
+    journal.nextID += 1
+    journal.state = finished.id
+    journal.undoSteps.append(finished)
+    journal.trim()
+  }
+
+  /// Undoes the last step; false when there is none.
+  @discardableResult
+  public func undo() throws(PDFError) -> Bool {
+    try locked { () throws(PDFError) -> Bool in
+      guard journal.groupDepth == 0 else {
+        throw PDFError(.notPermitted, "cannot undo while a group of changes is open")
+      }
+      guard let step = journal.undoSteps.popLast() else { return false }
+      restore(step.before)
+      journal.redoSteps.append(step)
+      journal.state = step.previousID
+      journal.changed = true
+      return true
+    }
+  }
+
+  /// Redoes the last undone step; false when there is none.
+  @discardableResult
+  public func redo() throws(PDFError) -> Bool {
+    try locked { () throws(PDFError) -> Bool in
+      guard journal.groupDepth == 0 else {
+        throw PDFError(.notPermitted, "cannot redo while a group of changes is open")
+      }
+      guard let step = journal.redoSteps.popLast() else { return false }
+      restore(step.after)
+      journal.undoSteps.append(step)
+      journal.state = step.id
+      journal.changed = true
+      return true
+    }
+  }
+
+  /// Puts objects back into recorded states and drops every cache they may affect; call under
+  /// the lock.
+  private func restore(_ states: [ObjectIdentity: ObjectSnapshot]) {
+    journal.restoring = true
+    defer { journal.restoring = false }
+    for (identity, state) in states.sorted(by: { $0.key.number < $1.key.number }) {
+      qpdf.restore(identity, state)
+      if identity != ObjectSnapshot.trailer { changedObjects.insert(identity) }
+    }
+    qpdf_update_all_pages_cache(qpdf.data)
+    let count = Int(max(0, qpdf_get_num_pages(qpdf.data)))
+    qpdf.discardError()
+    geometryCache = Array(repeating: nil, count: count)
+    inheritedCache.removeAll()
+    labelRanges = nil
+    textCache.removeAll()
+    fontCache.removeAll()
+    foldedCache.removeAll()
+    pendingAppearances.removeAll()
+    changeCount &+= 1
+    popplerView = nil
+    textView = nil
+  }
+
+  /// Opens a group: every change until the matching ``endGroup()`` is one step, labelled by
+  /// the outermost group. Groups nest.
+  public func beginGroup(_ label: String) throws(PDFError) {
+    try locked { () throws(PDFError) in
+      if journal.groupDepth == 0 {
+        journal.groupLabel = label
+        journal.groupKeys = []
+      }
+      journal.groupDepth += 1
+    }
+  }
+
+  /// Closes the innermost group; the outermost one becomes one step.
+  public func endGroup() throws(PDFError) {
+    try locked { () throws(PDFError) in
+      guard journal.groupDepth > 0 else { throw PDFError(.notPermitted, "no group is open") }
+      journal.groupDepth -= 1
+      guard journal.groupDepth == 0 else { return }
+      // A group of changes of the same properties (a style change on several annotations)
+      // coalesces like a single change on all of them.
+      var key: Journal.CoalescingKey? = nil
+      let keys = journal.groupKeys.compactMap { $0 }
+      if !keys.isEmpty, keys.count == journal.groupKeys.count,
+        keys.allSatisfy({ $0.properties == keys[0].properties })
+      {
+        key = Journal.CoalescingKey(
+          properties: keys[0].properties, targets: keys.reduce(into: Set<Int64>()) { $0.formUnion($1.targets) })
+      }
+      finishStep(label: journal.groupLabel, key: key)
+    }
+  }
+
+  /// What the next undo and redo would do, for menus (nil when there is nothing).
+  public var undoState: (canUndo: Bool, canRedo: Bool, undoLabel: String?, redoLabel: String?) {
+    lock.withLock {
+      (
+        !journal.undoSteps.isEmpty, !journal.redoSteps.isEmpty, journal.undoSteps.last?.label,
+        journal.redoSteps.last?.label
+      )
+    }
+  }
+
+  /// Sets the depth limit (steps kept) and the memory bound (bytes of object states kept).
+  public func setUndoLimits(steps: Int, bytes: Int) throws(PDFError) {
+    guard steps >= 0, bytes >= 0 else { throw PDFError(.invalidArgument, "undo limits must not be negative") }
+    try locked { () throws(PDFError) in
+      journal.depthLimit = steps
+      journal.memoryLimit = bytes
+      journal.trim()
+      journal.changed = true
+    }
+  }
+
+  /// Turns the journal on or off (off also clears it).
+  public func setUndoEnabled(_ enabled: Bool) throws(PDFError) {
+    try locked { () throws(PDFError) in
+      journal.enabled = enabled
+      if !enabled { clearJournal() }
+    }
+  }
+
+  /// Forgets every undo and redo step (the document itself stays as it is).
+  public func clearUndo() throws(PDFError) {
+    try locked { () throws(PDFError) in clearJournal() }
+  }
+
+  /// Empties the history; call under the lock.
+  private func clearJournal() {
+    journal.undoSteps.removeAll()
+    journal.redoSteps.removeAll()
+    journal.changed = true
+  }
+
+  /// Sets the closure told (after the call, outside the lock) when the undo state changes.
+  public func setUndoObserver(_ observer: (@Sendable () -> Void)?) {
+    lock.withLock { onUndoChange = observer }
+  }
+
+  /// Bytes the journal holds (for its memory bound and the benchmarks).
+  public var undoMemory: Int {
+    lock.withLock { journal.undoSteps.reduce(0) { $0 + $1.size } + journal.redoSteps.reduce(0) { $0 + $1.size } }
+  }
+
+  /// Runs `body` without journaling its changes (changes that only restate the document, such
+  /// as giving a direct annotation dictionary an object of its own); call under the lock.
+  func withoutJournal<T>(_ body: () -> T) -> T {
+    let was = journal.restoring
+    journal.restoring = true
+    defer { journal.restoring = was }
+    return body()
+  }
+}

@@ -1,0 +1,74 @@
+/// The undo history of one document: steps of object-level changes, each with the objects'
+/// states before and after.
+///
+/// A step holds complete object states, so undoing or redoing it never depends on other
+/// steps, and dropping old steps (depth or memory limits) cannot corrupt newer ones.
+struct Journal {
+  /// One undoable step.
+  struct Step {
+    /// What the host shows in its menu ("Add Highlight").
+    var label: String
+    /// Object states before the step.
+    var before: [ObjectIdentity: ObjectSnapshot] = [:]
+    /// Object states after the step.
+    var after: [ObjectIdentity: ObjectSnapshot] = [:]
+    /// Consecutive steps with equal keys (same property kinds on the same targets) merge.
+    var key: CoalescingKey?
+    /// The state id this step leads to.
+    let id: Int
+    /// The state id before the step.
+    let previousID: Int
+
+    /// Bytes held.
+    var size: Int { before.values.reduce(0) { $0 + $1.size } + after.values.reduce(0) { $0 + $1.size } }
+  }
+
+  /// What makes two steps the same kind of change: the properties changed and the targets.
+  struct CoalescingKey: Equatable {
+    /// Names of the properties changed.
+    var properties: Set<String>
+    /// The annotations changed.
+    var targets: Set<Int64>
+  }
+
+  /// Steps that can be undone, oldest first.
+  var undoSteps: [Step] = []
+  /// Steps that can be redone, most recently undone last.
+  var redoSteps: [Step] = []
+  /// The step being collected (between the first change and its commit, or within a group).
+  var open: Step? = nil
+  /// Nesting depth of open groups.
+  var groupDepth = 0
+  /// The label of the outermost open group.
+  var groupLabel = ""
+  /// Keys of the commits inside the open group.
+  var groupKeys: [CoalescingKey?] = []
+  /// The object number qpdf would give next when the open step started.
+  var openStartNumber: Int32 = 0
+  /// The current state id: 0 at open; a new id with every step.
+  var state = 0
+  /// The next state id to hand out.
+  var nextID = 1
+  /// The state id at the last save (or open).
+  var savedState = 0
+  /// True while undo or redo restores objects (their changes are not journaled).
+  var restoring = false
+  /// False when the host turned the journal off.
+  var enabled = true
+  /// The most steps kept.
+  var depthLimit = 500
+  /// The most bytes of snapshots kept.
+  var memoryLimit = 64 << 20
+  /// Set when the undo state changed; the document tells its host after the call.
+  var changed = false
+
+  /// Drops the oldest steps beyond the depth and memory limits.
+  mutating func trim() {
+    while undoSteps.count > max(depthLimit, 0) { undoSteps.removeFirst() }
+    var total = undoSteps.reduce(0) { $0 + $1.size } + redoSteps.reduce(0) { $0 + $1.size }
+    while total > memoryLimit, let oldest = undoSteps.first {
+      total -= oldest.size
+      undoSteps.removeFirst()
+    }
+  }
+}
