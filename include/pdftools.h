@@ -328,8 +328,10 @@ pdftools_status pdftools_document_has_signature_fields(pdftools_document *doc,
                                                        int32_t *out_has_signatures);
 
 /**
- * *out_modified receives 1 when the document was changed since it was opened
- * or last saved, else 0.  Errors: INVALID_HANDLE, INVALID_ARGUMENT.
+ * *out_modified receives 1 when the document differs from the state it was
+ * opened or last saved to a path in, else 0.  Tracked by undo step: undoing
+ * back to the saved step makes it 0 again.  Errors: INVALID_HANDLE,
+ * INVALID_ARGUMENT.
  */
 pdftools_status pdftools_document_is_modified(pdftools_document *doc, int32_t *out_modified);
 
@@ -1119,6 +1121,89 @@ pdftools_status pdftools_annotation_get_attachment(pdftools_document *doc,
 pdftools_status pdftools_annotation_set_stamp_image(pdftools_document *doc,
                                                     pdftools_annotation_id id, const void *data,
                                                     size_t size);
+
+/* ------------------------------------------------------------------------ */
+/* Undo and redo                                                             */
+/* ------------------------------------------------------------------------ */
+/*
+ * Every change made through this API (metadata, pages, annotations, raw
+ * entries) is recorded in the document's journal as the states of the PDF
+ * objects it touched, before and after.  Undo and redo restore those states
+ * exactly (same annotation ids, /NM, z-order and appearance) and drop the
+ * caches they affect (text pages, the poppler view).  One call is one step,
+ * except inside a group, and consecutive changes of the same properties of
+ * the same annotations (a slider drag) merge into one step.  A new change
+ * drops the redo steps.  Saving keeps the history; after undo, saving writes
+ * the restored state.  The journal is on by default.
+ */
+
+/**
+ * Undoes the last step.  *out_done (may be NULL) receives 1, or 0 when there
+ * was nothing to undo.  Errors: INVALID_HANDLE, NOT_PERMITTED (a group is open).
+ */
+pdftools_status pdftools_undo(pdftools_document *doc, int32_t *out_done);
+
+/** Redoes the last undone step; as pdftools_undo. */
+pdftools_status pdftools_redo(pdftools_document *doc, int32_t *out_done);
+
+/**
+ * *out_can_undo and *out_can_redo (either may be NULL) receive 1 when a step
+ * can be undone or redone.  Errors: INVALID_HANDLE.
+ */
+pdftools_status pdftools_undo_state(pdftools_document *doc, int32_t *out_can_undo,
+                                    int32_t *out_can_redo);
+
+/**
+ * Copies the label of the step the next undo (redo != 0: redo) would
+ * revert, e.g. "Add Highlight" or "Change Color", two-call pattern.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT, NOT_FOUND (no such step),
+ * BUFFER_TOO_SMALL.
+ */
+pdftools_status pdftools_undo_label(pdftools_document *doc, int32_t redo, char *buf,
+                                    size_t buf_size, size_t *out_size);
+
+/**
+ * Opens a group: every change until the matching pdftools_end_group is one
+ * step, labelled label (UTF-8; the outermost group's label counts).  Groups
+ * nest.  A group of changes of the same properties on several annotations
+ * (a style change on a selection) merges with a following identical one.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT (label NULL or not UTF-8).
+ */
+pdftools_status pdftools_begin_group(pdftools_document *doc, const char *label);
+
+/** Closes the innermost group. Errors: INVALID_HANDLE, NOT_PERMITTED (no group is open). */
+pdftools_status pdftools_end_group(pdftools_document *doc);
+
+/**
+ * Sets how many steps the journal keeps (default 500) and how many bytes of
+ * object states (default 64 MiB); older steps are dropped first, and dropping
+ * never affects newer steps.  Errors: INVALID_HANDLE, INVALID_ARGUMENT (negative).
+ */
+pdftools_status pdftools_set_undo_limits(pdftools_document *doc, int32_t steps, int64_t bytes);
+
+/**
+ * Turns the journal on (nonzero) or off; turning it off also clears it (for
+ * batch jobs).  Errors: INVALID_HANDLE.
+ */
+pdftools_status pdftools_set_undo_enabled(pdftools_document *doc, int32_t enabled);
+
+/** Forgets every undo and redo step; the document stays as it is. Errors: INVALID_HANDLE. */
+pdftools_status pdftools_clear_undo(pdftools_document *doc);
+
+/**
+ * Receives undo-state changes: after every change, undo, redo, save, clear
+ * or limit change of the document.  Runs on the thread that made that call,
+ * after it completed and with no document lock held, so it may call back into
+ * the library (e.g. pdftools_undo_state to update a menu).
+ */
+typedef void (*pdftools_undo_callback)(pdftools_document *doc, void *user_data);
+
+/**
+ * Sets the document's undo callback; NULL removes it.  user_data is passed
+ * back untouched.  Errors: INVALID_HANDLE.
+ */
+pdftools_status pdftools_set_undo_callback(pdftools_document *doc, pdftools_undo_callback callback,
+                                           void *user_data);
 
 /* ------------------------------------------------------------------------ */
 /* Rendering                                                                 */
