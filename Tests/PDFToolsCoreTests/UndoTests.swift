@@ -165,3 +165,25 @@ import Testing
     #expect(counter.value == 3)
   }
 }
+
+/// The journal's memory per simple property step (printed for the closing note; the bound
+/// checked is the 2 KB).
+@Suite struct UndoMemoryTests {
+  @Test func simplePropertyStepsStayUnderTwoKilobytes() throws {
+    let document = try Document.makeNew()
+    try document.insertBlankPage(at: 0, width: 612, height: 792)
+    var ids: [Int64] = []
+    for index in 0..<50 {
+      let x = Double(index % 10) * 55 + 20
+      let y = Double(index / 10) * 100 + 100
+      ids.append(try document.createAnnotation(page: 0, subtype: "Square", rect: Rect(x, y, x + 40, y + 40)))
+    }
+    try document.clearUndo()
+    for (step, id) in ids.enumerated() {
+      try document.updateAnnotation(id, [.opacity(Double(step % 9 + 1) / 10)])
+    }
+    let perStep = document.undoMemory / ids.count
+    print("journal bytes per simple property step: \(perStep)")
+    #expect(perStep < 2048)
+  }
+}
