@@ -1349,7 +1349,8 @@ typedef struct pdftools_save_options {
  * path is a symbolic link, the file it points to is replaced and the link
  * stays.  After success the document counts as unmodified.
  * Errors: INVALID_HANDLE, INVALID_ARGUMENT (path NULL, bad options),
- * UNSUPPORTED (incremental mode impossible), FILE_NOT_FOUND (folder missing),
+ * UNSUPPORTED (incremental mode impossible), NOT_PERMITTED (an undo group is
+ * open: the saved state must be one undo can return to), FILE_NOT_FOUND (folder missing),
  * PERMISSION_DENIED, NOT_A_FILE (path is a folder, FIFO, device, ...), IO,
  * INTERNAL.
  */

@@ -63,7 +63,9 @@ extension Document {
       let (object, page) = try annotationObject(id)
       guard let parent = qpdf.entry(object, "/IRT").flatMap({ qpdf.identity($0) }) else { return nil }
       _ = try annotationIDs(page: page)
-      return annotationIndex.ids[parent]
+      // A deleted parent keeps its id (for undo) but no longer counts.
+      guard let id = annotationIndex.ids[parent], (try? annotationObject(id)) != nil else { return nil }
+      return id
     }
   }
 

@@ -61,6 +61,10 @@ extension Document {
   public func save(to path: String, options: SaveOptions = SaveOptions()) throws(PDFError) {
     guard !path.isEmpty else { throw PDFError(.invalidArgument, "the path is empty") }
     try locked { () throws(PDFError) in
+      // The saved state must be a step the journal can return to.
+      guard journal.groupDepth == 0 else {
+        throw PDFError(.notPermitted, "cannot save to a file while a group of changes is open")
+      }
       if try resolvedMode(options) == .incremental {
         try saveIncrementally(to: path)
       } else {
