@@ -20,6 +20,12 @@
 ...                                        interior_color=None, border_width=2, contents="Check")
 ...     note.update(opacity=0.5, border_style="dashed")
 ...     doc.save("form.pdf")                         # incremental when signed
+>>> with pdftools.open("form.pdf") as doc:          # doctest: +SKIP
+...     doc.on_undo_change(lambda d: print(d.undo_label, d.redo_label))
+...     with doc.group("Change Color"):               # one step for the whole selection
+...         for annotation in doc.pages[0].annotations:
+...             annotation.update(color=(1, 0, 0))
+...     doc.undo(); doc.redo(); print(doc.can_undo, doc.is_modified)
 
 The shared library is found through the environment variable
 ``PDFTOOLS_LIBRARY`` (a path), the SONAME ``libpdftools.so.0``, or
@@ -79,6 +85,7 @@ from .save_options import Encryption, ObjectStreams
 from .search import SearchFlags
 from .selection import Match, Selection
 from .text import Char, CharFlags, Granularity, GranularityLike, TextRange
+from .undo import UndoGroup, UndoHandler
 
 __version__ = "0.1.0"
 
@@ -103,6 +110,8 @@ __all__ = [
     "Border",
     "Line",
     "Attachment",
+    "UndoGroup",
+    "UndoHandler",
     "RenderedImage",
     "PixelFormat",
     "PixelFormatLike",

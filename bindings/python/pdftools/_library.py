@@ -37,6 +37,7 @@ from .errors import LibraryNotFoundError
 __all__ = [
     "lib",
     "LOG_CALLBACK",
+    "UNDO_CALLBACK",
     "CRect",
     "CPoint",
     "CQuad",
@@ -162,6 +163,8 @@ class CSaveOptions(Structure):
 
 #: ``pdftools_log_callback``: (level, source, message, user_data) -> void.
 LOG_CALLBACK = CFUNCTYPE(None, c_int, c_char_p, c_char_p, c_void_p)
+#: ``pdftools_undo_callback``: (document, user_data) -> void.
+UNDO_CALLBACK = CFUNCTYPE(None, c_void_p, c_void_p)
 
 _status = c_int  # pdftools_status (a C enum: int-sized)
 _enum = c_int
@@ -437,6 +440,17 @@ _PROTOTYPES: List[Tuple[str, Any, Sequence[Any]]] = [
         ],
     ),
     ("pdftools_annotation_set_stamp_image", _status, [_doc, _annot_id, c_void_p, c_size_t]),
+    # Undo and redo
+    ("pdftools_undo", _status, [_doc, POINTER(c_int32)]),
+    ("pdftools_redo", _status, [_doc, POINTER(c_int32)]),
+    ("pdftools_undo_state", _status, [_doc, POINTER(c_int32), POINTER(c_int32)]),
+    ("pdftools_undo_label", _status, [_doc, c_int32, _buf, c_size_t, POINTER(c_size_t)]),
+    ("pdftools_begin_group", _status, [_doc, c_char_p]),
+    ("pdftools_end_group", _status, [_doc]),
+    ("pdftools_set_undo_limits", _status, [_doc, c_int32, c_int64]),
+    ("pdftools_set_undo_enabled", _status, [_doc, c_int32]),
+    ("pdftools_clear_undo", _status, [_doc]),
+    ("pdftools_set_undo_callback", _status, [_doc, UNDO_CALLBACK, c_void_p]),
     # Rendering
     (
         "pdftools_page_render_size",

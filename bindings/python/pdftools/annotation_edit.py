@@ -13,15 +13,22 @@ decodes it) and the document's permissions (refused by the first call).
 Only a concurrent change from another thread can make a later call fail;
 then the properties applied before stay applied (a new annotation is
 deleted again).
+
+An update or creation that takes more than one library call runs them in an
+undo group, so that it is one undo step: labelled "Add <subtype>" for a
+creation (as the library labels a bare creation) and "Change <properties>"
+for an update (as the library labels a single change, e.g. "Change Color,
+Opacity").
 """
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import math
 import numbers
 import operator
-from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Callable, ContextManager, Dict, List, Optional, Sequence, Tuple
 
 from ._args import as_c_point, as_index
 from ._call import encode_text
@@ -95,6 +102,46 @@ GEOMETRY_KEYWORD: Dict[str, str] = {
 }
 
 _TEXT_KEYS = {"contents": "Contents", "author": "T", "subject": "Subj", "name": "NM"}
+
+#: The property names of undo labels ("Change Color, Opacity"), as the library names them.
+_LABEL_NAMES: Dict[str, str] = {
+    "stamp_image": "Stamp Image",
+    "rect": "Rectangle",
+    "quads": "Quads",
+    "ink": "Ink",
+    "vertices": "Vertices",
+    "line": "Line",
+    "line_endings": "Line Endings",
+    "leader_length": "Line",
+    "leader_extension": "Line",
+    "color": "Color",
+    "interior_color": "Fill Color",
+    "opacity": "Opacity",
+    "border_width": "Border",
+    "border_style": "Border",
+    "dashes": "Border",
+    "cloudy": "Cloudy Border",
+    "font": "Text Style",
+    "font_size": "Text Style",
+    "text_color": "Text Style",
+    "alignment": "Text Style",
+    "intent": "Text Style",
+    "icon": "Icon",
+    "open": "Open",
+    "contents": "Contents",
+    "author": "Author",
+    "subject": "Subject",
+    "name": "NM",
+    "flags": "Flags",
+    "callout": "Callout",
+    "uri": "Link",
+    "destination_page": "Link",
+    "attachment": "Attachment",
+    "reply_to": "Reply",
+    "reply_type": "Reply",
+    "z_index": "Z-Order",
+}
+
 _STROKE = 0  # PDFTOOLS_COLOR_STROKE
 _INTERIOR = 1  # PDFTOOLS_COLOR_INTERIOR
 _NAME_FORBIDDEN = set("()<>[]{}/%#")
@@ -609,6 +656,19 @@ def _reply_steps(annotation: "Annotation", changes: Dict[str, Any], add: Callabl
 # -- entry points --------------------------------------------------------------------------
 
 
+def change_label(changes: Dict[str, Any]) -> str:
+    """The undo label of an update: "Change " and the changed properties, sorted ("Change Color, Opacity")."""
+    names = {_LABEL_NAMES[key] for key in changes}
+    if "Line" in names:
+        names.discard("Line Endings")  # one set_line call sets both
+    return "Change " + ", ".join(sorted(names))
+
+
+def _one_step(document: Any, label: str, calls: int) -> ContextManager[Any]:
+    """An undo group when more than one library call is made, else nothing (the call is a step)."""
+    return document.group(label) if calls > 1 else contextlib.nullcontext()
+
+
 def update_annotation(annotation: "Annotation", properties: Dict[str, Any]) -> None:
     """Checks ``properties``, reads what grouped calls need, then applies them (see the module docs)."""
     changes = normalize(properties)
@@ -616,8 +676,10 @@ def update_annotation(annotation: "Annotation", properties: Dict[str, Any]) -> N
         return
     subtype = annotation.subtype  # NotFoundError for a stale id
     _check_in_document(annotation.page, subtype, changes, annotation.id)
-    for step in _steps(annotation, subtype, changes):
-        step()
+    steps = _steps(annotation, subtype, changes)
+    with _one_step(annotation.document, change_label(changes), len(steps)):
+        for step in steps:
+            step()
 
 
 def create_annotation(page: "Page", subtype: str, rect: Any, properties: Dict[str, Any]) -> "Annotation":
@@ -639,24 +701,25 @@ def create_annotation(page: "Page", subtype: str, rect: Any, properties: Dict[st
     if "reply_type" in changes and changes.get("reply_to") is None:
         raise ArgumentError("reply_type needs an annotation to reply to")
     document = page.document
-    out = ctypes.c_int64()
-    document._call(
-        lib.pdftools_annotation_create,
-        page.index,
-        encoded_subtype,
-        CRect(area.x0, area.y0, area.x1, area.y1),
-        ctypes.byref(out),
-    )
-    annotation = Annotation(document, int(out.value))
-    try:
-        for step in _steps(annotation, subtype, changes):
-            step()
-    except BaseException:
+    with _one_step(document, f"Add {subtype}", 2 if changes else 1):
+        out = ctypes.c_int64()
+        document._call(
+            lib.pdftools_annotation_create,
+            page.index,
+            encoded_subtype,
+            CRect(area.x0, area.y0, area.x1, area.y1),
+            ctypes.byref(out),
+        )
+        annotation = Annotation(document, int(out.value))
         try:
-            annotation.delete()
-        except Exception:  # noqa: BLE001 - the first error is the one to report
-            pass
-        raise
+            for step in _steps(annotation, subtype, changes):
+                step()
+        except BaseException:
+            try:
+                annotation.delete()
+            except Exception:  # noqa: BLE001 - the first error is the one to report
+                pass
+            raise
     return annotation
 
 

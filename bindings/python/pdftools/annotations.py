@@ -229,6 +229,9 @@ class Annotation(AnnotationProperties):
         image the library cannot decode raises ArgumentError, missing
         permissions NotPermittedError, before anything changed).  Should a
         later one still fail, the properties applied before it stay applied.
+        One update is one undo step ("Change Color, Opacity"; see
+        :meth:`pdftools.Document.undo`); repeated updates of the same
+        properties merge into one step.
         """
         update_annotation(self, properties)
 

@@ -21,6 +21,7 @@ from .save_options import Encryption, ObjectStreams, make_save_options
 from .search import search, search_next, search_options
 from .selection import Match, Selection
 from .text import Granularity, GranularityLike
+from .undo import UndoHistory
 
 _T = TypeVar("_T")
 
@@ -50,7 +51,7 @@ def _encode_password(password: Optional[Password]) -> Optional[bytes]:
     return encode_text(password, "password", allow_bytes=True)
 
 
-class Document:
+class Document(UndoHistory):
     """An open PDF document.
 
     ``Document(path_or_bytes, password=None)`` opens a file (str or
@@ -63,6 +64,9 @@ class Document:
     closed document (and of its pages and metadata) raises
     :class:`ClosedDocumentError`.  A document may be used from several threads;
     the library serializes calls on one document.
+
+    Every change can be undone and redone: :meth:`undo`, :meth:`redo`,
+    :meth:`group` and the rest come from :class:`pdftools.undo.UndoHistory`.
     """
 
     def __init__(self, source: Optional[Source] = None, password: Optional[Password] = None) -> None:
@@ -266,7 +270,11 @@ class Document:
 
     @property
     def is_modified(self) -> bool:
-        """True when the document was changed since it was opened or last saved to a path."""
+        """True when the document differs from the state it was opened or last saved to a path in.
+
+        It follows the undo history: undoing back to the saved step makes it
+        False again, and undoing or redoing away from it makes it True.
+        """
         return bool(self._get_int32(lib.pdftools_document_is_modified))
 
     # -- changes --------------------------------------------------------------
@@ -431,7 +439,9 @@ class Document:
         Saving over the file the document was opened from is allowed.
         object_streams is "preserve", "disable" or "generate"; encryption is
         "keep" or "remove" (these, linearize and compress_streams apply to
-        full saves).  Afterwards the document counts as unmodified.
+        full saves).  Afterwards the document counts as unmodified; the undo
+        history is kept (undo after saving, then save again, writes the
+        restored state).
         """
         options = make_save_options(
             compress_streams=compress_streams,

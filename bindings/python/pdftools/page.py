@@ -330,7 +330,8 @@ class Page:
         property still fail afterwards, the new annotation is deleted again
         before the error is raised.  Raises RangeError when the page no
         longer exists and NotPermittedError when the document's permissions
-        forbid annotating.
+        forbid annotating.  The creation with its properties is one undo
+        step, "Add <subtype>".
         """
         return create_annotation(self, subtype, rect, properties)
 
