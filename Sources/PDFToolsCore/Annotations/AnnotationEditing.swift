@@ -114,8 +114,8 @@ extension Document {
       var annots = qpdf.entry(pageObject, "/Annots")
       if annots.map({ qpdf_oh_is_array(data, $0) == QPDF_FALSE }) ?? true {
         annots = qpdf_oh_new_array(data)
-        qpdf_oh_replace_key(data, pageObject, "/Annots", annots ?? qpdf_oh_new_array(data))
         recordChange(pageObject)
+        qpdf_oh_replace_key(data, pageObject, "/Annots", annots ?? qpdf_oh_new_array(data))
       } else if let annots {
         recordChange(qpdf.identity(annots) == nil ? pageObject : annots)
       }
