@@ -37,6 +37,20 @@ struct AnnotationIndex {
 }
 
 extension Document {
+  /// The index of the page object `identity`, or nil; call under the lock. (qpdf's own
+  /// `qpdf_find_page_by_id` would push inherited attributes down the page tree, changing the
+  /// document behind the journal's back.)
+  func pageIndex(of identity: ObjectIdentity) -> Int? {
+    if pageIndexCache == nil {
+      var map: [ObjectIdentity: Int] = [:]
+      for index in 0..<geometryCache.count {
+        if let page = qpdf.identity(qpdf_get_page_n(qpdf.data, index)) { map[page] = index }
+      }
+      pageIndexCache = map
+    }
+    return pageIndexCache?[identity]
+  }
+
   /// The ids of the annotations of page `index`, in z-order (the order of /Annots).
   public func annotations(onPage index: Int) throws(PDFError) -> [Int64] {
     try locked { () throws(PDFError) -> [Int64] in try annotationIDs(page: index) }
@@ -74,9 +88,9 @@ extension Document {
     guard let entry = annotationIndex.entries[id] else {
       throw PDFError(.notFound, "no annotation has id \(id) (it was deleted or never listed)")
     }
-    let page = Int(qpdf_find_page_by_id(qpdf.data, entry.page.number, entry.page.generation))
-    qpdf.discardError()
-    guard page >= 0 else { throw PDFError(.notFound, "the page of annotation \(id) is gone") }
+    guard let page = pageIndex(of: entry.page) else {
+      throw PDFError(.notFound, "the page of annotation \(id) is gone")
+    }
     let object = qpdf_get_object_by_id(qpdf.data, entry.object.number, entry.object.generation)
     guard qpdf.isDictionary(object) else {
       throw PDFError(.notFound, "annotation \(id) is no longer a dictionary")

@@ -159,9 +159,7 @@ extension Document {
       guard let items = destination.flatMap({ qpdf.items($0) }), let first = items.first,
         let page = qpdf.identity(first)
       else { return nil }
-      let index = Int(qpdf_find_page_by_id(qpdf.data, page.number, page.generation))
-      qpdf.discardError()
-      return index >= 0 ? index : nil
+      return pageIndex(of: page)
     }
   }
 

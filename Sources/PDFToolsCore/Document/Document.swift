@@ -35,6 +35,8 @@ public final class Document: @unchecked Sendable {
   var foldedCache: [Int: FoldedText] = [:]
   /// The search flags ``foldedCache`` was made for.
   var foldedFlags: SearchOptions.Flags = []
+  /// Page indices by page object, built when first needed; dropped when pages change.
+  var pageIndexCache: [ObjectIdentity: Int]? = nil
   /// Annotations whose appearance stream must be rebuilt before anyone looks at them.
   var pendingAppearances = Set<ObjectIdentity>()
   /// Annotation ids and where they live.
@@ -155,7 +157,9 @@ public final class Document: @unchecked Sendable {
   public var pageCount: Int { lock.withLock { geometryCache.count } }
 
   /// True when the document changed since it was opened or last saved to a path.
-  public var isModified: Bool { lock.withLock { journal.state != journal.savedState } }
+  public var isModified: Bool {
+    lock.withLock { journal.state != journal.savedState || journal.open != nil }
+  }
 
   /// True when the file is encrypted.
   public var isEncrypted: Bool { lock.withLock { qpdf_is_encrypted(qpdf.data) != QPDF_FALSE } }

@@ -47,6 +47,7 @@ extension Document {
       }
       try commitChange("insert a page", label: "Insert Page")
       geometryCache.insert(nil, at: index)
+      pageIndexCache = nil
       inheritedCache.removeAll()
       textCache = Dictionary(uniqueKeysWithValues: textCache.map { ($0 >= index ? $0 + 1 : $0, $1) })
       fontCache = Dictionary(uniqueKeysWithValues: fontCache.map { ($0 >= index ? $0 + 1 : $0, $1) })

@@ -120,6 +120,7 @@ extension Document {
     let count = Int(max(0, qpdf_get_num_pages(qpdf.data)))
     qpdf.discardError()
     geometryCache = Array(repeating: nil, count: count)
+    pageIndexCache = nil
     inheritedCache.removeAll()
     labelRanges = nil
     textCache.removeAll()
