@@ -56,13 +56,15 @@ extension Document {
     guard step.before.contains(where: { step.after[$0.key] != $0.value }) else { return }
     step.label = label
     step.key = key
-    journal.redoSteps.removeAll()
+    journal.dropRedo()
     journal.changed = true
     if let key, var top = journal.undoSteps.last, top.key == key, top.id == journal.state,
       top.id != journal.savedState
     {
+      journal.storedBytes -= top.size
       for (identity, state) in step.before where top.before[identity] == nil { top.before[identity] = state }
       for (identity, state) in step.after { top.after[identity] = state }
+      journal.storedBytes += top.size
       journal.undoSteps[journal.undoSteps.count - 1] = top
       return
     }
@@ -72,6 +74,7 @@ extension Document {
     journal.nextID += 1
     journal.state = finished.id
     journal.undoSteps.append(finished)
+    journal.storedBytes += finished.size
     journal.trim()
   }
 
@@ -202,6 +205,7 @@ extension Document {
   private func clearJournal() {
     journal.undoSteps.removeAll()
     journal.redoSteps.removeAll()
+    journal.storedBytes = 0
     journal.changed = true
   }
 
@@ -211,9 +215,7 @@ extension Document {
   }
 
   /// Bytes the journal holds (for its memory bound and the benchmarks).
-  public var undoMemory: Int {
-    lock.withLock { journal.undoSteps.reduce(0) { $0 + $1.size } + journal.redoSteps.reduce(0) { $0 + $1.size } }
-  }
+  public var undoMemory: Int { lock.withLock { journal.storedBytes } }
 
   /// Runs `body` without journaling its changes (changes that only restate the document, such
   /// as giving a direct annotation dictionary an object of its own); call under the lock.

@@ -61,14 +61,25 @@ struct Journal {
   var memoryLimit = 64 << 20
   /// Set when the undo state changed; the document tells its host after the call.
   var changed = false
+  /// The bytes all undo and redo steps hold, kept up to date so limits cost O(1) per change.
+  var storedBytes = 0
 
   /// Drops the oldest steps beyond the depth and memory limits.
   mutating func trim() {
-    while undoSteps.count > max(depthLimit, 0) { undoSteps.removeFirst() }
-    var total = undoSteps.reduce(0) { $0 + $1.size } + redoSteps.reduce(0) { $0 + $1.size }
-    while total > memoryLimit, let oldest = undoSteps.first {
-      total -= oldest.size
-      undoSteps.removeFirst()
+    var dropped = 0
+    while undoSteps.count - dropped > max(depthLimit, 0) || storedBytes > memoryLimit,
+      dropped < undoSteps.count
+    {
+      storedBytes -= undoSteps[dropped].size
+      dropped += 1
     }
+    if dropped > 0 { undoSteps.removeFirst(dropped) }
+  }
+
+  /// Drops the redo steps (a new change was made).
+  mutating func dropRedo() {
+    guard !redoSteps.isEmpty else { return }
+    storedBytes -= redoSteps.reduce(0) { $0 + $1.size }
+    redoSteps.removeAll()
   }
 }
