@@ -84,10 +84,7 @@ public final class Document: @unchecked Sendable {
   /// the lock.
   func objectsToAppend() -> [ObjectIdentity] {
     var objects = changedObjects
-    // qpdf numbers new objects after the highest one it knows; making a throwaway null object
-    // tells that number without creating placeholders (looking up unknown numbers would).
-    let marker = qpdf_make_indirect_object(qpdf.data, qpdf_oh_new_null(qpdf.data))
-    let next = qpdf_oh_get_object_id(qpdf.data, marker)
+    let next = qpdf.nextObjectNumber() - 1  // the throwaway object itself is not included
     var number = max(baseObjectLimit, 1)
     while number < next {
       let object = qpdf_get_object_by_id(qpdf.data, number, 0)

@@ -110,19 +110,7 @@ extension Document {
 
   /// True when "%PDF-" occurs within the first 1024 bytes, where readers look for the header.
   static func hasPDFHeader(_ bytes: OwnedBytes) -> Bool {
-    let marker = Array("%PDF-".utf8)
-    let limit = min(bytes.count, 1024)
-    guard limit >= marker.count else { return false }
-    let view = UnsafeRawBufferPointer(start: bytes.base, count: limit)
-    for start in 0...(limit - marker.count) {
-      var match = true
-      for offset in 0..<marker.count where view[start + offset] != marker[offset] {
-        match = false
-        break
-      }
-      if match { return true }
-    }
-    return false
+    IncrementalWriter.headerPosition(bytes.buffer) != nil
   }
 
   /// Whether `given` opened the document as its owner password.

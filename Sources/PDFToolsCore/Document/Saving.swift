@@ -110,11 +110,19 @@ extension Document {
   private func incrementalUpdate(_ base: OwnedBytes) throws(PDFError) -> [UInt8] {
     let objects = objectsToAppend()
     guard !objects.isEmpty else { return [] }
-    var writer = IncrementalWriter(qpdf: qpdf, base: base.buffer)
-    writer.minimumSize = baseSize
-    let update = try writer.update(objects: objects)
+    let update = try appendedUpdate(base, objects: objects)
     pendingSize = update.nextSize
     return update.bytes
+  }
+
+  /// The update that appends `objects` to `base`, past every object number the base uses; call
+  /// under the lock.
+  func appendedUpdate(_ base: OwnedBytes, objects: [ObjectIdentity]) throws(PDFError)
+    -> (bytes: [UInt8], nextSize: Int)
+  {
+    var writer = IncrementalWriter(qpdf: qpdf, base: base.buffer)
+    writer.minimumSize = baseSize
+    return try writer.update(objects: objects)
   }
 
   /// Saves incrementally to `path`: appends in place when `path` is still the file holding
@@ -157,7 +165,7 @@ extension Document {
     baseObjectLimit = max(baseObjectLimit, Int32(clamping: pendingSize))
     var next: Int32 = 0
     repeat {
-      next = qpdf_oh_get_object_id(qpdf.data, qpdf_make_indirect_object(qpdf.data, qpdf_oh_new_null(qpdf.data)))
+      next = qpdf.nextObjectNumber() - 1
     } while next > 0 && next < Int32(clamping: pendingSize) - 1
   }
 

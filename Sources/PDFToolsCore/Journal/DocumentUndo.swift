@@ -1,17 +1,11 @@
 import CQPDF
 
 extension Document {
-  /// The object number qpdf will give the next object it makes (made by creating a throwaway
-  /// null object, which nothing refers to); call under the lock.
-  private func nextObjectNumber() -> Int32 {
-    qpdf_oh_get_object_id(qpdf.data, qpdf_make_indirect_object(qpdf.data, qpdf_oh_new_null(qpdf.data))) + 1
-  }
-
   /// Keeps the state of `identity` from before the change about to happen; call under the lock.
   func journalWillChange(_ identity: ObjectIdentity) {
     guard journal.enabled, !journal.restoring else { return }
     if journal.open == nil {
-      journal.openStartNumber = nextObjectNumber()
+      journal.openStartNumber = qpdf.nextObjectNumber()
       journal.open = Journal.Step(label: "", id: 0, previousID: journal.state)
     }
     if journal.open?.before[identity] == nil {
@@ -43,7 +37,7 @@ extension Document {
   private func finishStep(label: String, key: Journal.CoalescingKey?) {
     guard var step = journal.open else { return }
     journal.open = nil
-    let end = nextObjectNumber()
+    let end = qpdf.nextObjectNumber()
     var number = journal.openStartNumber
     while number < end - 1 {
       let identity = ObjectIdentity(number: number, generation: 0)

@@ -90,16 +90,20 @@ struct IncrementalWriter {
     return (out, nextSize)
   }
 
-  /// Where "%PDF-" starts (0 for conforming files; readers count offsets from there).
-  static func headerOffset(_ bytes: UnsafeRawBufferPointer) -> Int {
+  /// Where "%PDF-" starts (0 for conforming files, and when there is none; readers count
+  /// offsets from there).
+  static func headerOffset(_ bytes: UnsafeRawBufferPointer) -> Int { headerPosition(bytes) ?? 0 }
+
+  /// Where "%PDF-" occurs within the first 1024 bytes, where readers look for the header.
+  static func headerPosition(_ bytes: UnsafeRawBufferPointer) -> Int? {
     let marker = Array("%PDF-".utf8)
     let limit = min(bytes.count, 1024)
-    guard limit >= marker.count else { return 0 }
+    guard limit >= marker.count else { return nil }
     for start in 0...(limit - marker.count)
     where (0..<marker.count).allSatisfy({ bytes[start + $0] == marker[$0] }) {
       return start
     }
-    return 0
+    return nil
   }
 
   /// Appends the text of one object (a stream with its raw, still-encoded data).

@@ -74,6 +74,13 @@ final class QPDF {
     return damaged
   }
 
+  /// The number qpdf will give the next object it makes. Found by making a throwaway null
+  /// object (nothing refers to it, and no writer keeps it); looking up unknown numbers instead
+  /// would create placeholder objects.
+  func nextObjectNumber() -> Int32 {
+    qpdf_oh_get_object_id(data, qpdf_make_indirect_object(data, qpdf_oh_new_null(data))) + 1
+  }
+
   /// Releases every object handle made since the last release.
   func releaseHandles() { qpdf_oh_release_all(data) }
 }

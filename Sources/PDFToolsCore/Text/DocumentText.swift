@@ -58,9 +58,7 @@ extension Document {
     var view: PopplerView? = nil
     if canWriteIncrementally, let base = incrementalBase {
       var bytes = Array(base.buffer)
-      var writer = IncrementalWriter(qpdf: qpdf, base: base.buffer)
-      writer.minimumSize = baseSize
-      bytes += try writer.update(objects: Array(objects)).bytes
+      bytes += try appendedUpdate(base, objects: objects.sorted { $0.number < $1.number }).bytes
       view = bytes.withUnsafeBytes { try? PopplerView(copying: $0, password: password) }
     }
     // Damaged files may be repaired differently by poppler; page indices must be qpdf's.
