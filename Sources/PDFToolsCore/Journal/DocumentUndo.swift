@@ -161,6 +161,48 @@ extension Document {
     }
   }
 
+  /// Runs `body` as one undo step labelled `label`. When the step follows a step with the same
+  /// `key`, the two merge (an ink session, a slider). When `body` throws, every change it made is
+  /// taken back, so the document is as it was before (unless the host has a group of its own
+  /// open, which then keeps the partial change for the host to undo).
+  func performStep<T>(
+    _ label: String, key: Journal.CoalescingKey? = nil, _ body: () throws(PDFError) -> T
+  ) throws(PDFError) -> T {
+    try beginGroup(label)
+    let result: T
+    do {
+      result = try body()
+    } catch {
+      try locked { () throws(PDFError) in abandonGroup() }
+      throw error
+    }
+    try locked { () throws(PDFError) in
+      guard journal.groupDepth > 0 else { throw PDFError(.internal, "the undo group was closed early") }
+      journal.groupDepth -= 1
+      guard journal.groupDepth == 0 else { return }
+      finishStep(label: journal.groupLabel, key: key)
+    }
+    return result
+  }
+
+  /// Closes the innermost group after a failure; as the outermost group, restores every object
+  /// it changed and removes the objects it made. Call under the lock.
+  private func abandonGroup() {
+    guard journal.groupDepth > 0 else { return }
+    journal.groupDepth -= 1
+    guard journal.groupDepth == 0 else { return }
+    guard var step = journal.open else { return }
+    journal.open = nil
+    let end = qpdf.nextObjectNumber()
+    var number = journal.openStartNumber
+    while number < end - 1 {
+      let identity = ObjectIdentity(number: number, generation: 0)
+      if step.before[identity] == nil { step.before[identity] = .absent }
+      number += 1
+    }
+    restore(step.before)
+  }
+
   /// What the next undo and redo would do, for menus (nil when there is nothing).
   public var undoState: (canUndo: Bool, canRedo: Bool, undoLabel: String?, redoLabel: String?) {
     lock.withLock {
