@@ -1,0 +1,295 @@
+extension ToolManager {
+  /// The handles of selected annotation `id` in display space, as overlay items.
+  func handles(of id: Int64, transform: PageTransform) throws(PDFError) -> [OverlayItem] {
+    let subtype = try document.annotationSubtype(id)
+    let frame = try displayFrame(id, transform)
+    func handle(_ point: Point, _ kind: OverlayItem.HandleKind, _ handleID: Int) -> OverlayItem {
+      OverlayItem(
+        kind: .handle, points: [point], stroke: 0xFF00_78D7, fill: 0xFFFF_FFFF, width: 1, handleKind: kind,
+        handleID: Int32(handleID), annotation: id)
+    }
+    let boxHandles = ToolGeometry.boxHandles(frame).enumerated().map { handle($0.element, .box, $0.offset) }
+    switch subtype {
+    case "Line":
+      guard let line = try document.annotationProperties(id).line else { return boxHandles }
+      return [handle(transform.toDisplay.apply(line.0), .lineStart, 0), handle(transform.toDisplay.apply(line.1), .lineEnd, 1)]
+    case "Polygon", "PolyLine":
+      let vertices = try document.annotationProperties(id).vertices.map(transform.toDisplay.apply)
+      return boxHandles + vertices.enumerated().map { handle($0.element, .vertex, $0.offset) }
+    case "Highlight", "Underline", "Squiggly", "StrikeOut":
+      let quads = try document.annotationProperties(id).quads.map(transform.toDisplay.apply)
+      guard let first = quads.first, let last = quads.last else { return [] }
+      let start = Point((first.p1.x + first.p3.x) / 2, (first.p1.y + first.p3.y) / 2)
+      let end = Point((last.p2.x + last.p4.x) / 2, (last.p2.y + last.p4.y) / 2)
+      return [handle(start, .textStart, 0), handle(end, .textEnd, 1)]
+    default:
+      return boxHandles
+    }
+  }
+
+  /// A press of an edit tool: on a handle (resize, endpoint, vertex, text range), on an
+  /// annotation (select, then move), or on empty space (back to Pan).
+  func editDown(_ event: PointerEvent, context: (transform: PageTransform, size: (width: Double, height: Double))) throws(PDFError)
+    -> ToolOutcome
+  {
+    let transform = context.transform
+    let reach = max(event.kind.tolerance, OverlayItem.handleRadius + 1)
+    for id in selectedIDs.reversed() where (try? document.annotationPage(id)) == event.page {
+      for item in try handles(of: id, transform: transform) {
+        guard let center = item.points.first, center.distanceSquared(to: event.point) <= reach * reach else { continue }
+        let info = try annotationInfo(id)
+        if info.isLocked {
+          begin(event, .tapOnly(link: nil), context: context)
+          Log.emit(.info, "pdftools", "annotation \(id) is locked; it is not changed")
+          return .handled
+        }
+        switch item.handleKind {
+        case .box:
+          begin(event, .resize(id: id, handle: Int(item.handleID), frame: try displayFrame(id, transform)), context: context)
+        case .lineStart, .lineEnd:
+          guard let line = try document.annotationProperties(id).line else { continue }
+          begin(
+            event,
+            .endpoint(
+              id: id, which: item.handleKind == .lineStart ? 0 : 1,
+              line: (transform.toDisplay.apply(line.0), transform.toDisplay.apply(line.1))), context: context)
+        case .vertex:
+          let vertices = try document.annotationProperties(id).vertices.map(transform.toDisplay.apply)
+          begin(event, .vertex(id: id, index: Int(item.handleID), vertices: vertices), context: context)
+        case .textStart, .textEnd:
+          let all = try handles(of: id, transform: transform)
+          guard all.count == 2, let other = all[item.handleKind == .textStart ? 1 : 0].points.first else { continue }
+          // Anchor just inside the fixed end so its character stays selected.
+          let fixed = transform.toPage.apply(other)
+          begin(event, .markupEnd(id: id, fixed: fixed, selection: nil), context: context)
+        }
+        return .handled
+      }
+    }
+    let hit = try annotation(at: event.point, page: event.page, tolerance: event.kind.tolerance)
+    guard let hit, hit.isSelectable, hit.subtype != "Link" else {
+      setSelection([])
+      return .handOff(.pan)
+    }
+    if event.modifiers.contains(.control) || event.modifiers.contains(.meta) {
+      if let index = selectedIDs.firstIndex(of: hit.id) {
+        var ids = selectedIDs
+        ids.remove(at: index)
+        setSelection(ids)
+      } else {
+        setSelection(selectedIDs + [hit.id])
+      }
+      begin(event, .tapOnly(link: nil), context: context)
+      return .handled
+    }
+    if !selectedIDs.contains(hit.id) { setSelection([hit.id]) }
+    let wanted = ToolKind.editTool(for: hit.subtype)
+    if wanted != currentTool, selectedIDs.count == 1 { return .handOff(wanted) }
+    var movable: [Int64] = []
+    for id in selectedIDs {
+      let info = try annotationInfo(id)
+      if !info.isLocked, !info.isTextMarkup, info.page == event.page { movable.append(id) }
+    }
+    begin(event, .move(movable: movable), context: context)
+    return .handled
+  }
+
+  /// The page-to-page map of a display-space map on a page.
+  func pageMap(_ display: AffineTransform, _ transform: PageTransform) -> AffineTransform {
+    ToolGeometry.concat(ToolGeometry.concat(transform.toDisplay, display), transform.toPage)
+  }
+
+  /// Applies a display-space map to annotations as one step labelled `label`.
+  func transformAnnotations(
+    _ ids: [Int64], page: Int, transform: PageTransform, by display: AffineTransform, label: String,
+    key: Journal.CoalescingKey? = nil
+  ) throws(PDFError) {
+    guard !ids.isEmpty else { return }
+    let map = pageMap(display, transform)
+    try document.performStep(label, key: key) { () throws(PDFError) in
+      for id in ids {
+        let input = try document.annotationProperties(id)
+        try document.updateAnnotation(id, ToolGeometry.changes(moving: input, by: map))
+      }
+    }
+    notify(.annotationsModified, page: page, ids: ids)
+    notify(.undoState)
+  }
+
+  /// Writes a move drag.
+  func commitMove(_ finished: Gesture, ids: [Int64]) throws(PDFError) {
+    let dx = finished.current.x - finished.start.x
+    let dy = finished.current.y - finished.start.y
+    try transformAnnotations(
+      ids, page: finished.page, transform: finished.transform,
+      by: AffineTransform(a: 1, b: 0, c: 0, d: 1, e: dx, f: dy),
+      label: ids.count == 1 ? "Move Annotation" : "Move Annotations")
+  }
+
+  /// Writes a resize drag.
+  func commitResize(_ finished: Gesture, id: Int64, handle: Int, frame: Rect) throws(PDFError) {
+    let target = ToolGeometry.resized(
+      frame, handle: handle, to: finished.current, keepAspect: finished.modifiers.contains(.shift))
+    try transformAnnotations(
+      [id], page: finished.page, transform: finished.transform, by: ToolGeometry.map(from: frame, to: target),
+      label: "Resize Annotation")
+  }
+
+  /// Writes a dragged line endpoint.
+  func commitEndpoint(_ finished: Gesture, id: Int64, which: Int, line: (Point, Point)) throws(PDFError) {
+    let fixed = which == 0 ? line.1 : line.0
+    let moved = finished.modifiers.contains(.shift) ? ToolGeometry.snapped(fixed, finished.current) : finished.current
+    let start = finished.toPage(which == 0 ? moved : line.0)
+    let end = finished.toPage(which == 0 ? line.1 : moved)
+    let input = try document.annotationProperties(id)
+    try document.performStep("Move Line End") { () throws(PDFError) in
+      try document.updateAnnotation(
+        id,
+        [
+          .line(
+            start: start, end: end, startEnding: input.lineEndings.0, endEnding: input.lineEndings.1,
+            leaderLength: input.leaderLength, leaderExtension: input.leaderExtension)
+        ])
+    }
+    notify(.annotationsModified, page: finished.page, ids: [id])
+    notify(.undoState)
+  }
+
+  /// Writes dragged vertices.
+  func commitVertices(_ finished: Gesture, id: Int64, vertices: [Point]) throws(PDFError) {
+    let points = vertices.map(finished.toPage)
+    try document.performStep("Move Vertex") { () throws(PDFError) in
+      try document.updateAnnotation(id, [.vertices(points)])
+    }
+    notify(.annotationsModified, page: finished.page, ids: [id])
+    notify(.undoState)
+  }
+
+  /// Writes a text markup's new range.
+  func commitMarkupRange(_ id: Int64, selection: TextSelection, page: Int) throws(PDFError) {
+    let lines = try document.selectionLines(selection, page: page)
+    guard !lines.isEmpty else { return }
+    let text = try document.selectionText(selection)
+    try document.performStep("Change Text Range") { () throws(PDFError) in
+      try document.updateAnnotation(
+        id, [.quads(lines.map { Quad($0.rect, direction: $0.direction) }), .text(key: "Contents", value: text)])
+    }
+    notify(.annotationsModified, page: page, ids: [id])
+    notify(.undoState)
+  }
+
+  /// Deletes the selection except Locked annotations; call under the lock.
+  func deleteSelected() throws(PDFError) {
+    guard currentMode == .annotate else { throw PDFError(.notPermitted, "deleting annotations needs annotate mode") }
+    pruneSelection()
+    guard !selectedIDs.isEmpty else { return }
+    var deletable: [Int64] = []
+    var kept: [Int64] = []
+    var page = -1
+    for id in selectedIDs {
+      let info = try annotationInfo(id)
+      if info.isLocked { kept.append(id) } else { deletable.append(id) }
+      if page < 0 { page = info.page }
+    }
+    guard !deletable.isEmpty else { throw PDFError(.notPermitted, "the selected annotations are locked") }
+    try document.performStep(deletable.count == 1 ? "Delete Annotation" : "Delete Annotations") { () throws(PDFError) in
+      for id in deletable { try document.deleteAnnotation(id) }
+    }
+    notify(.annotationsRemoved, page: page, ids: deletable)
+    notify(.undoState)
+    setSelection(kept)
+  }
+
+  /// Moves the selection by a display-space step; consecutive nudges merge into one step.
+  func nudge(dx: Double, dy: Double) throws(PDFError) -> Bool {
+    pruneSelection()
+    guard !selectedIDs.isEmpty, currentMode == .annotate else { return false }
+    var byPage: [Int: [Int64]] = [:]
+    var locked = 0
+    for id in selectedIDs {
+      let info = try annotationInfo(id)
+      if info.isLocked || info.isTextMarkup {
+        locked += 1
+      } else {
+        byPage[info.page, default: []].append(id)
+      }
+    }
+    guard !byPage.isEmpty else { throw PDFError(.notPermitted, "the selected annotations are locked") }
+    if nudgeSession == nil {
+      sessionCounter += 1
+      nudgeSession = sessionCounter
+    }
+    let key = Journal.CoalescingKey(properties: ["Nudge \(nudgeSession ?? 0)"], targets: Set(selectedIDs))
+    let shift = AffineTransform(a: 1, b: 0, c: 0, d: 1, e: dx, f: dy)
+    var changed: [Int64] = []
+    try document.performStep("Move Annotation", key: key) { () throws(PDFError) in
+      for (page, ids) in byPage.sorted(by: { $0.key < $1.key }) {
+        let map = pageMap(shift, try document.transform(ofPage: page))
+        for id in ids {
+          try document.updateAnnotation(id, ToolGeometry.changes(moving: try document.annotationProperties(id), by: map))
+          changed.append(id)
+        }
+      }
+    }
+    notify(.annotationsModified, ids: changed)
+    notify(.undoState)
+    return true
+  }
+
+  /// A key press.
+  public func key(_ key: ToolKey, modifiers: Modifiers) throws(PDFError) -> Bool {
+    try run { () throws(PDFError) -> Bool in
+      lastUpTap = nil
+      let keepsNudging = [.left, .right, .up, .down].contains(key)
+      if !keepsNudging { nudgeSession = nil }
+      switch key {
+      case .escape:
+        if pending != nil {
+          pending = nil
+          return true
+        }
+        if gesture != nil {
+          gesture = nil
+          return true
+        }
+        if vertexSession != nil {
+          vertexSession = nil
+          return true
+        }
+        if inkSession != nil {
+          try endInkSession()
+          return true
+        }
+        let had = !selectedIDs.isEmpty || textSelection != nil
+        clearTextSelection()
+        setSelection([])
+        if currentTool.isEditTool || (currentTool == .textSelect && handedOff) { switchTool(.pan, handedOff: false) }
+        return had
+      case .enter:
+        if vertexSession != nil {
+          try finishVertices(switching: true)
+          return true
+        }
+        if inkSession != nil {
+          try endInkSession()
+          return true
+        }
+        return false
+      case .backspace, .delete:
+        if key == .backspace, var session = vertexSession {
+          session.points.removeLast()
+          vertexSession = session.points.isEmpty ? nil : session
+          return true
+        }
+        guard !selectedIDs.isEmpty, currentMode == .annotate else { return false }
+        try deleteSelected()
+        return true
+      case .left, .right, .up, .down:
+        let step = modifiers.contains(.shift) ? 10.0 : 1.0
+        let dx = key == .left ? -step : key == .right ? step : 0
+        let dy = key == .up ? -step : key == .down ? step : 0
+        return try nudge(dx: dx, dy: dy)
+      }
+    }
+  }
+}
