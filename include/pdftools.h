@@ -1367,6 +1367,567 @@ pdftools_status pdftools_document_save_to_memory(pdftools_document *doc,
                                                  const pdftools_save_options *options,
                                                  void **out_data, size_t *out_size);
 
+/* ------------------------------------------------------------------------ */
+/* Annotation tools                                                          */
+/* ------------------------------------------------------------------------ */
+/*
+ * A tool manager turns a host's pointer, key and text events into annotations,
+ * the way the annotation toolbars of PDF viewers do: drag over text to
+ * highlight it, draw ink, drag out a rectangle, click polygon vertices, tap
+ * to place a note, select an annotation and move or resize it by its
+ * handles, erase strokes, follow a link.
+ *
+ * Coordinates.  Events and overlays are in the display space of one page
+ * (the crop box with /Rotate applied, origin top left, y down, 1 unit = 1/72
+ * inch at zoom 1): the host divides its widget coordinates by its zoom and
+ * subtracts the page's origin.  Annotations are written in page space.
+ *
+ * The loop.  Every event goes to the current tool.  A tool handles it, or
+ * hands it to the tool that should (Pan hands a tap on a highlight to
+ * PDFTOOLS_TOOL_TEXT_MARKUP_EDIT, a tap on a line to PDFTOOLS_TOOL_LINE_EDIT,
+ * a tap on a link to the link action); the manager switches tools
+ * (PDFTOOLS_TOOL_EVENT_TOOL_CHANGED) and gives the same event to the new
+ * tool.  Creation tools are one-shot unless made sticky: after creating one
+ * annotation they return to PDFTOOLS_TOOL_PAN with the new annotation
+ * selected.
+ *
+ * Writing.  Tools never change the PDF while a pointer moves: they update
+ * the overlay, and write once when the gesture ends (pointer up, the last
+ * click of a polygon, the text of a note).  Each gesture is one undo step
+ * whose label names it ("Add Highlight", "Move Annotation").  A drag that
+ * never moved (less than 2 display units), or one that starts off the page,
+ * creates nothing.
+ *
+ * Permissions.  What a mode allows is intersected with the document's
+ * permissions (creating, changing and deleting need
+ * PDFTOOLS_PERMISSION_ANNOTATE) and with each annotation's flags: Hidden,
+ * NoView and ReadOnly annotations are not selected; Locked ones are selected
+ * but not moved, resized or deleted; LockedContents ones keep their text.
+ *
+ * Threads.  A tool manager belongs to one document and is meant to be driven
+ * from one (UI) thread; calls on it are serialized by a lock of its own and
+ * by the document lock.  Callbacks run on the thread of the call that caused
+ * them, after the work is done and with no lock held, so they may call back
+ * into the library.  Closing the document makes every later call on its tool
+ * managers fail with PDFTOOLS_E_INVALID_HANDLE; the manager must still be
+ * freed.
+ */
+
+/** A tool manager of one document: an opaque handle. */
+typedef struct pdftools_tool_manager pdftools_tool_manager;
+
+/** What the manager lets tools do; intersected with the document's permissions. */
+typedef enum pdftools_tool_mode {
+  /** Select and copy text, follow links; nothing is created or changed. */
+  PDFTOOLS_MODE_VIEWER = 0,
+  /** Everything of viewer, plus creating, selecting, moving, resizing and deleting annotations. */
+  PDFTOOLS_MODE_ANNOTATE = 1,
+  /** Reserved for form design: behaves as viewer for now. */
+  PDFTOOLS_MODE_FORM = 2,
+  /** Reserved for page operations: behaves as viewer for now. */
+  PDFTOOLS_MODE_PAGE_EDIT = 3
+} pdftools_tool_mode;
+
+/** The tools.  pdftools_tool_name() gives each its stable name ("highlight"). */
+typedef enum pdftools_tool {
+  PDFTOOLS_TOOL_PAN = 0,             /**< "pan": select, hand on, follow links; drags in empty space box-select (annotate mode) or scroll. */
+  PDFTOOLS_TOOL_TEXT_SELECT = 1,     /**< "text_select": drag to select text. */
+  PDFTOOLS_TOOL_HIGHLIGHT = 2,       /**< "highlight": drag over text; a Highlight per page touched. */
+  PDFTOOLS_TOOL_UNDERLINE = 3,       /**< "underline". */
+  PDFTOOLS_TOOL_SQUIGGLY = 4,        /**< "squiggly". */
+  PDFTOOLS_TOOL_STRIKE_OUT = 5,      /**< "strike_out". */
+  PDFTOOLS_TOOL_INK = 6,             /**< "ink": freehand; the strokes of one session are one Ink annotation. */
+  PDFTOOLS_TOOL_FREE_HIGHLIGHT = 7,  /**< "free_highlight": freehand with a wide translucent marker (Ink). */
+  PDFTOOLS_TOOL_ERASER = 8,          /**< "eraser": removes ink strokes, and whole annotations, it touches. */
+  PDFTOOLS_TOOL_RECTANGLE = 9,       /**< "rectangle": drag a Square (Shift: a square). */
+  PDFTOOLS_TOOL_OVAL = 10,           /**< "oval": drag a Circle (Shift: a circle). */
+  PDFTOOLS_TOOL_LINE = 11,           /**< "line": drag a Line (Shift: 15 degree steps). */
+  PDFTOOLS_TOOL_ARROW = 12,          /**< "arrow": a Line with an open arrow at its end. */
+  PDFTOOLS_TOOL_RULER = 13,          /**< "ruler": a Line (/IT /LineDimension) with its length in /Contents and /Measure. */
+  PDFTOOLS_TOOL_POLYLINE = 14,       /**< "polyline": tap vertices; double tap or Enter ends. */
+  PDFTOOLS_TOOL_POLYGON = 15,        /**< "polygon": tap vertices; double tap, Enter or a tap on the first vertex closes. */
+  PDFTOOLS_TOOL_CLOUD = 16,          /**< "cloud": a Polygon with a cloudy border. */
+  PDFTOOLS_TOOL_PERIMETER = 17,      /**< "perimeter": a PolyLine (/IT /PolyLineDimension) with its length. */
+  PDFTOOLS_TOOL_AREA = 18,           /**< "area": a Polygon (/IT /PolygonDimension) with its area. */
+  PDFTOOLS_TOOL_FREE_TEXT = 19,      /**< "free_text": tap or drag a box, then the host's text. */
+  PDFTOOLS_TOOL_CALLOUT = 20,        /**< "callout": drag from the anchor to the box, then the host's text. */
+  PDFTOOLS_TOOL_STICKY_NOTE = 21,    /**< "sticky_note": tap; a Text annotation with the host's text. */
+  PDFTOOLS_TOOL_STAMP = 22,          /**< "stamp": tap or drag; a Stamp named by the style's icon. */
+  PDFTOOLS_TOOL_IMAGE = 23,          /**< "image": tap or drag; a Stamp showing the host's image. */
+  PDFTOOLS_TOOL_FILE_ATTACHMENT = 24,/**< "file_attachment": tap; the host's file. */
+  PDFTOOLS_TOOL_LINK = 25,           /**< "link": drag a box, or drag over text; the host's target. */
+  PDFTOOLS_TOOL_SIGNATURE = 26,      /**< "signature": tap or drag; the host's ink or image signature. */
+  PDFTOOLS_TOOL_ANNOTATION_EDIT = 27,/**< "annotation_edit": select, move, resize by 8 handles, delete, nudge. */
+  PDFTOOLS_TOOL_LINE_EDIT = 28,      /**< "line_edit": as annotation_edit, plus dragging a line's endpoints. */
+  PDFTOOLS_TOOL_POLY_EDIT = 29,      /**< "poly_edit": as annotation_edit, plus dragging vertices. */
+  PDFTOOLS_TOOL_TEXT_MARKUP_EDIT = 30/**< "text_markup_edit": drag a markup's ends over the text. */
+} pdftools_tool;
+
+/** Modifier keys held during an event (bits). */
+typedef enum pdftools_modifiers {
+  PDFTOOLS_MOD_SHIFT = 1 << 0, /**< Shift: squares, circles, 15 degree lines, kept aspect when resizing, 10x nudges. */
+  PDFTOOLS_MOD_CTRL = 1 << 1,  /**< Control: a tap adds to or removes from the selection. */
+  PDFTOOLS_MOD_ALT = 1 << 2,   /**< Alt (not used yet). */
+  PDFTOOLS_MOD_META = 1 << 3   /**< Meta: as Control. */
+} pdftools_modifiers;
+
+/** What made a pointer event. */
+typedef enum pdftools_pointer_kind {
+  PDFTOOLS_POINTER_MOUSE = 0, /**< Mouse or touchpad. */
+  PDFTOOLS_POINTER_PEN = 1,   /**< Stylus. */
+  PDFTOOLS_POINTER_TOUCH = 2  /**< Finger (hit tolerance is larger). */
+} pdftools_pointer_kind;
+
+/** One pointer event.  Initialise with PDFTOOLS_POINTER_EVENT_INIT. */
+typedef struct pdftools_pointer_event {
+  /** Must be PDFTOOLS_POINTER_EVENT_VERSION. */
+  uint32_t version;
+  /** The page under the pointer (the page the gesture started on, for moves beyond it). */
+  int32_t page_index;
+  /** Position in the page's display space. */
+  double x;
+  /** Position in the page's display space (y down). */
+  double y;
+  /** pdftools_modifiers bits. */
+  uint32_t modifiers;
+  /** A pdftools_pointer_kind. */
+  int32_t pointer_kind;
+  /** Pen pressure 0..1; 0 when unknown. */
+  double pressure;
+  /** Seconds on any monotonic clock; 0 when unknown. */
+  double timestamp;
+} pdftools_pointer_event;
+
+/** The version of pdftools_pointer_event this header describes. */
+#define PDFTOOLS_POINTER_EVENT_VERSION 1
+
+/** A mouse event on page 0 at (0, 0) with no modifiers. */
+#define PDFTOOLS_POINTER_EVENT_INIT \
+  { PDFTOOLS_POINTER_EVENT_VERSION, 0, 0.0, 0.0, 0u, PDFTOOLS_POINTER_MOUSE, 0.0, 0.0 }
+
+/** Keys the tools react to. */
+typedef enum pdftools_key {
+  PDFTOOLS_KEY_DELETE = 1,    /**< Deletes the selected annotations. */
+  PDFTOOLS_KEY_BACKSPACE = 2, /**< As Delete; while clicking vertices, removes the last one. */
+  PDFTOOLS_KEY_ESCAPE = 3,    /**< Cancels the gesture or request; else clears the selection. */
+  PDFTOOLS_KEY_ENTER = 4,     /**< Ends a polyline, polygon or ink session. */
+  PDFTOOLS_KEY_LEFT = 5,      /**< Nudges the selection 1 display unit (10 with Shift). */
+  PDFTOOLS_KEY_RIGHT = 6,     /**< Nudge right. */
+  PDFTOOLS_KEY_UP = 7,        /**< Nudge up (on screen). */
+  PDFTOOLS_KEY_DOWN = 8       /**< Nudge down (on screen). */
+} pdftools_key;
+
+/**
+ * Makes a tool manager for doc, in PDFTOOLS_MODE_ANNOTATE (or VIEWER when the
+ * document does not allow annotation changes) with PDFTOOLS_TOOL_PAN, and the
+ * built-in style defaults.  The manager keeps the document alive; free it
+ * with pdftools_tool_manager_free().  Errors: INVALID_HANDLE,
+ * INVALID_ARGUMENT (out_manager NULL).
+ */
+pdftools_status pdftools_tool_manager_new(pdftools_document *doc,
+                                          pdftools_tool_manager **out_manager);
+
+/**
+ * Frees a tool manager: an unfinished gesture is dropped (nothing is
+ * written).  NULL is ignored; a stale handle is ignored.  Never fails.
+ */
+void pdftools_tool_manager_free(pdftools_tool_manager *manager);
+
+/**
+ * Sets the mode.  Leaving annotate mode cancels the gesture, clears the
+ * annotation selection and returns to PDFTOOLS_TOOL_PAN.  Errors:
+ * INVALID_HANDLE, INVALID_ARGUMENT (unknown mode), NOT_PERMITTED (annotate
+ * mode on a document that does not allow annotation changes).
+ */
+pdftools_status pdftools_tool_set_mode(pdftools_tool_manager *manager, pdftools_tool_mode mode);
+
+/** The current mode.  Errors: INVALID_HANDLE, INVALID_ARGUMENT (out NULL). */
+pdftools_status pdftools_tool_get_mode(pdftools_tool_manager *manager, pdftools_tool_mode *out_mode);
+
+/**
+ * Makes tool the current tool.  sticky nonzero keeps a creation tool after
+ * each annotation; 0 returns to PDFTOOLS_TOOL_PAN.  An unfinished gesture of
+ * the previous tool is finished (an ink session or a polygon with enough
+ * vertices is written) or dropped.  Errors: INVALID_HANDLE, INVALID_ARGUMENT
+ * (unknown tool), NOT_PERMITTED (a creation or edit tool outside annotate
+ * mode, or on a document without the annotate permission).
+ */
+pdftools_status pdftools_tool_set_tool(pdftools_tool_manager *manager, pdftools_tool tool,
+                                       int32_t sticky);
+
+/**
+ * The current tool and whether it is sticky (either out pointer may be
+ * NULL).  Errors: INVALID_HANDLE.
+ */
+pdftools_status pdftools_tool_get_tool(pdftools_tool_manager *manager, pdftools_tool *out_tool,
+                                       int32_t *out_sticky);
+
+/**
+ * The stable name of tool ("highlight"), a static string, or NULL for an
+ * unknown value.  Never fails.
+ */
+const char *pdftools_tool_name(pdftools_tool tool);
+
+/**
+ * The tool called name (as pdftools_tool_name gives it).  Errors:
+ * INVALID_ARGUMENT (NULL), NOT_FOUND (no such tool).
+ */
+pdftools_status pdftools_tool_from_name(const char *name, pdftools_tool *out_tool);
+
+/*
+ * Pointer events.  Each takes the event (not NULL) and sets *out_handled (may
+ * be NULL) to 1 when a tool used the event, 0 when the host should (a drag on
+ * empty space in viewer mode: scroll).  A down starts a gesture; moves and the
+ * up belong to it even when they leave the page.  Text selection and text
+ * markup follow page_index across pages; every other tool works on the page
+ * its gesture started on and reads later points in that page's display space
+ * (page_index is then ignored; points beyond the page are clamped to it).
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT (NULL event, version,
+ * non-finite numbers), OUT_OF_RANGE (page_index), NOT_PERMITTED (the
+ * document's permissions changed under the tool); a failed write leaves the
+ * document as it was before the gesture.
+ */
+
+/** Pointer pressed. */
+pdftools_status pdftools_tool_pointer_down(pdftools_tool_manager *manager,
+                                           const pdftools_pointer_event *event,
+                                           int32_t *out_handled);
+/** Pointer moved (pressed or not: a move with no gesture only updates hover). */
+pdftools_status pdftools_tool_pointer_move(pdftools_tool_manager *manager,
+                                           const pdftools_pointer_event *event,
+                                           int32_t *out_handled);
+/** Pointer released: the gesture ends and its result is written. */
+pdftools_status pdftools_tool_pointer_up(pdftools_tool_manager *manager,
+                                         const pdftools_pointer_event *event,
+                                         int32_t *out_handled);
+
+/**
+ * The gesture was cancelled (the window lost the pointer), or became a
+ * scroll or pinch (became_scroll nonzero): it is dropped, nothing is
+ * written.  Errors: INVALID_HANDLE.
+ */
+pdftools_status pdftools_tool_pointer_cancel(pdftools_tool_manager *manager, int32_t became_scroll);
+
+/**
+ * A tap (press and release without moving, as the host's gesture recogniser
+ * saw it).  A host that sends down/up pairs need not send taps too: an up
+ * within 2 units of its down counts as a tap.
+ */
+pdftools_status pdftools_tool_tap(pdftools_tool_manager *manager,
+                                  const pdftools_pointer_event *event, int32_t *out_handled);
+/** A double tap: ends a polyline or polygon; selects a word with the text tools. */
+pdftools_status pdftools_tool_double_tap(pdftools_tool_manager *manager,
+                                         const pdftools_pointer_event *event,
+                                         int32_t *out_handled);
+/** A long press: selects the annotation under it, or the word under it. */
+pdftools_status pdftools_tool_long_press(pdftools_tool_manager *manager,
+                                         const pdftools_pointer_event *event,
+                                         int32_t *out_handled);
+
+/**
+ * A key (a pdftools_key) with pdftools_modifiers.  Errors: INVALID_HANDLE,
+ * INVALID_ARGUMENT (unknown key), NOT_PERMITTED (deleting or nudging a Locked
+ * annotation: nothing changes).
+ */
+pdftools_status pdftools_tool_key(pdftools_tool_manager *manager, int32_t key, uint32_t modifiers,
+                                  int32_t *out_handled);
+
+/**
+ * Answers PDFTOOLS_TOOL_EVENT_REQUEST_TEXT: text (UTF-8, may be empty)
+ * becomes the /Contents of the pending note, free text or callout, which is
+ * written now as the gesture's one undo step.  With no request pending and
+ * one selected annotation, sets its /Contents (one undo step).  Errors:
+ * INVALID_HANDLE, INVALID_ARGUMENT (NULL, bad UTF-8), NOT_FOUND (nothing to
+ * give text to), NOT_PERMITTED (LockedContents).
+ */
+pdftools_status pdftools_tool_commit_text(pdftools_tool_manager *manager, const char *text);
+
+/*
+ * Payloads.  Tools that need something only the host has (an image, a file,
+ * a signature, a link target) fire a request event when their gesture ends
+ * and write nothing until the host answers with one of the functions below.
+ * A payload given while nothing is pending is kept for the next placement of
+ * that kind (images, files and signatures stay until replaced; a link target
+ * is used once).  Escape, pdftools_tool_cancel_request() or a tool change
+ * drop a pending placement.  Errors of all: INVALID_HANDLE, INVALID_ARGUMENT
+ * (NULL or undecodable data), and the errors of the write.
+ */
+
+/** An image (PNG or baseline JPEG bytes, copied) for the image tool or an image signature. */
+pdftools_status pdftools_tool_provide_image(pdftools_tool_manager *manager, const void *data,
+                                            size_t size);
+/** A file (name UTF-8, bytes copied) for the file attachment tool. */
+pdftools_status pdftools_tool_provide_file(pdftools_tool_manager *manager, const char *name,
+                                           const void *data, size_t size);
+/**
+ * An ink signature: stroke_count strokes, stroke i having stroke_lengths[i]
+ * (at least 1) of the points, in a unit box (0..1, y down) that is fitted,
+ * keeping its aspect, into the placed rectangle.
+ */
+pdftools_status pdftools_tool_provide_ink(pdftools_tool_manager *manager,
+                                          const pdftools_point *points,
+                                          const uint32_t *stroke_lengths, size_t stroke_count);
+/** A URI target for the link tool. */
+pdftools_status pdftools_tool_provide_link_uri(pdftools_tool_manager *manager, const char *uri);
+/** A page target (0-based) for the link tool.  OUT_OF_RANGE for a missing page. */
+pdftools_status pdftools_tool_provide_link_page(pdftools_tool_manager *manager, int32_t page_index);
+/** Drops the pending placement, if any.  Errors: INVALID_HANDLE. */
+pdftools_status pdftools_tool_cancel_request(pdftools_tool_manager *manager);
+
+/**
+ * The selected annotations, in selection order, with the two-call pattern:
+ * ids may be NULL to learn the count in *out_count; a non-NULL ids with
+ * capacity below the count gives BUFFER_TOO_SMALL.  Errors: INVALID_HANDLE,
+ * INVALID_ARGUMENT (out_count NULL), BUFFER_TOO_SMALL.
+ */
+pdftools_status pdftools_tool_selection(pdftools_tool_manager *manager,
+                                        pdftools_annotation_id *ids, size_t capacity,
+                                        size_t *out_count);
+
+/**
+ * Selects the count annotations of ids (count 0 clears; ids may then be
+ * NULL), as a tap on them would: hidden and ReadOnly annotations are
+ * refused.  Switches to the edit tool of the first one (annotate mode).
+ * Errors: INVALID_HANDLE, NOT_FOUND (a stale id), NOT_PERMITTED (viewer mode,
+ * a ReadOnly or hidden annotation).
+ */
+pdftools_status pdftools_tool_select(pdftools_tool_manager *manager,
+                                     const pdftools_annotation_id *ids, size_t count);
+
+/**
+ * The text the text tools selected (two-call pattern; "" when none).  Errors:
+ * INVALID_HANDLE, INVALID_ARGUMENT, BUFFER_TOO_SMALL, NOT_PERMITTED (the
+ * document does not allow copying).
+ */
+pdftools_status pdftools_tool_selected_text(pdftools_tool_manager *manager, char *buf,
+                                            size_t buf_size, size_t *out_size);
+
+/**
+ * Deletes the selected annotations as one undo step.  Locked ones are kept
+ * (and stay selected).  Errors: INVALID_HANDLE, NOT_PERMITTED (viewer mode,
+ * or every selected annotation is Locked).
+ */
+pdftools_status pdftools_tool_delete_selection(pdftools_tool_manager *manager);
+
+/* Overlays: what the host draws over a page, in its display space. */
+
+/** Kinds of overlay items. */
+typedef enum pdftools_overlay_kind {
+  PDFTOOLS_OVERLAY_RECT = 0,    /**< Rectangle: 2 points, opposite corners. */
+  PDFTOOLS_OVERLAY_ELLIPSE = 1, /**< Ellipse inscribed in the box of 2 points. */
+  PDFTOOLS_OVERLAY_PATH = 2,    /**< Open polyline through its points (a line has 2). */
+  PDFTOOLS_OVERLAY_POLYGON = 3, /**< Closed polygon. */
+  PDFTOOLS_OVERLAY_QUAD = 4,    /**< A text selection quad: 4 points in pdftools_quad order. */
+  PDFTOOLS_OVERLAY_HANDLE = 5,  /**< A handle: 1 point, its centre; see handle_kind and handle_id. */
+  PDFTOOLS_OVERLAY_CARET = 6    /**< A text caret: 2 points, top and bottom. */
+} pdftools_overlay_kind;
+
+/** Kinds of handles. */
+typedef enum pdftools_handle_kind {
+  /** A box handle; handle_id 0..7 clockwise from the top left corner on screen:
+   *  0 top left, 1 top, 2 top right, 3 right, 4 bottom right, 5 bottom, 6 bottom left, 7 left. */
+  PDFTOOLS_HANDLE_BOX = 0,
+  PDFTOOLS_HANDLE_LINE_START = 1, /**< A line's start point. */
+  PDFTOOLS_HANDLE_LINE_END = 2,   /**< A line's end point. */
+  PDFTOOLS_HANDLE_VERTEX = 3,     /**< A polygon or polyline vertex; handle_id is its index. */
+  PDFTOOLS_HANDLE_TEXT_START = 4, /**< The start of a text markup or text selection. */
+  PDFTOOLS_HANDLE_TEXT_END = 5    /**< The end of a text markup or text selection. */
+} pdftools_handle_kind;
+
+/** One item of an overlay. */
+typedef struct pdftools_overlay_item {
+  /** A pdftools_overlay_kind. */
+  int32_t kind;
+  /** For handles, a pdftools_handle_kind; else 0. */
+  int32_t handle_kind;
+  /** For handles, the id described at pdftools_handle_kind; else 0. */
+  int32_t handle_id;
+  /** Index of the item's first point in the points array. */
+  uint32_t first_point;
+  /** How many points it has. */
+  uint32_t point_count;
+  /** Stroke colour 0xAARRGGBB; alpha 0: no stroke. */
+  uint32_t stroke;
+  /** Fill colour 0xAARRGGBB; alpha 0: no fill. */
+  uint32_t fill;
+  /** Stroke width in display units. */
+  double width;
+  /** Dash length in display units; 0: solid. */
+  double dash;
+  /** The annotation the item belongs to (selection frames, handles), or 0. */
+  pdftools_annotation_id annotation;
+} pdftools_overlay_item;
+
+/**
+ * The overlay of page page_index: items (at most item_capacity) and their
+ * points (at most point_capacity), in display space, drawn in order over the
+ * page.  *out_item_count and *out_point_count receive the sizes needed; when
+ * either buffer is NULL or too small nothing is copied and the status is OK
+ * for NULL buffers (a size query), BUFFER_TOO_SMALL otherwise.  out_dirty
+ * (may be NULL) receives the display-space area that changed since the last
+ * call that copied this page's overlay (all zero: nothing changed); only a
+ * call that copies resets it.  Errors: INVALID_HANDLE, INVALID_ARGUMENT
+ * (NULL counts), OUT_OF_RANGE, BUFFER_TOO_SMALL.
+ */
+pdftools_status pdftools_tool_overlay(pdftools_tool_manager *manager, int32_t page_index,
+                                      pdftools_overlay_item *items, size_t item_capacity,
+                                      pdftools_point *points, size_t point_capacity,
+                                      size_t *out_item_count, size_t *out_point_count,
+                                      pdftools_rect *out_dirty);
+
+/* Callbacks. */
+
+/** What a tool event reports. */
+typedef enum pdftools_tool_event_kind {
+  PDFTOOLS_TOOL_EVENT_TOOL_CHANGED = 1,        /**< tool is the new tool. */
+  PDFTOOLS_TOOL_EVENT_MODE_CHANGED = 2,        /**< The mode changed (read it with pdftools_tool_get_mode). */
+  PDFTOOLS_TOOL_EVENT_SELECTION_CHANGED = 3,   /**< ids: the selected annotations; text: the selected text. */
+  PDFTOOLS_TOOL_EVENT_ANNOTATIONS_ADDED = 4,   /**< ids were created. */
+  PDFTOOLS_TOOL_EVENT_ANNOTATIONS_MODIFIED = 5,/**< ids were changed. */
+  PDFTOOLS_TOOL_EVENT_ANNOTATIONS_REMOVED = 6, /**< ids were deleted. */
+  PDFTOOLS_TOOL_EVENT_UNDO_STATE = 7,          /**< The tool manager wrote an undo step. */
+  PDFTOOLS_TOOL_EVENT_REQUEST_TEXT = 8,        /**< Answer with pdftools_tool_commit_text; text: the current text. */
+  PDFTOOLS_TOOL_EVENT_REQUEST_PAYLOAD = 9,     /**< Answer with pdftools_tool_provide_*; text: "image", "file" or "signature". */
+  PDFTOOLS_TOOL_EVENT_REQUEST_LINK_TARGET = 10,/**< Answer with pdftools_tool_provide_link_uri or _page. */
+  PDFTOOLS_TOOL_EVENT_LINK_ACTIVATED = 11      /**< A link was followed: text is its URI, or target_page its page. */
+} pdftools_tool_event_kind;
+
+/** One event.  Pointers in it are valid only during the callback. */
+typedef struct pdftools_tool_event {
+  /** A pdftools_tool_event_kind. */
+  int32_t kind;
+  /** The tool concerned (the new tool, or the requesting one). */
+  int32_t tool;
+  /** The page concerned, or -1. */
+  int32_t page_index;
+  /** For LINK_ACTIVATED with a page destination, the page; else -1. */
+  int32_t target_page;
+  /** Annotation ids (NULL when id_count is 0). */
+  const pdftools_annotation_id *ids;
+  /** How many ids. */
+  size_t id_count;
+  /** Text as described for the kind, or NULL. */
+  const char *text;
+} pdftools_tool_event;
+
+/** Receives tool events; see the threading rule above. */
+typedef void (*pdftools_tool_callback)(pdftools_tool_manager *manager,
+                                       const pdftools_tool_event *event, void *user_data);
+
+/** Sets the callback (NULL removes it); user_data is passed back untouched.  Errors: INVALID_HANDLE. */
+pdftools_status pdftools_tool_set_callback(pdftools_tool_manager *manager,
+                                           pdftools_tool_callback callback, void *user_data);
+
+/* Styles. */
+
+/** A tool's style.  Unused fields are ignored by tools that do not draw them. */
+typedef struct pdftools_tool_style {
+  /** Must be PDFTOOLS_TOOL_STYLE_VERSION. */
+  uint32_t version;
+  /** Nonzero: color is used; 0: no stroke colour (transparent). */
+  int32_t has_color;
+  /** Stroke, line, markup and icon colour (/C). */
+  pdftools_color color;
+  /** Nonzero: fill is used; 0: no fill. */
+  int32_t has_fill;
+  /** Fill colour of shapes and closed line endings (/IC). */
+  pdftools_color fill;
+  /** Opacity 0..1 (/CA). */
+  double opacity;
+  /** Border or line width in points (0..1000). */
+  double width;
+  /** A pdftools_border_style. */
+  int32_t border_style;
+  /** How many entries of dashes are used (0..8; for PDFTOOLS_BORDER_DASHED). */
+  int32_t dash_count;
+  /** The dash array. */
+  double dashes[8];
+  /** Cloudy border intensity 0..2 (0: none). */
+  double cloudy;
+  /** A pdftools_line_ending for the start of lines and polylines. */
+  int32_t line_start;
+  /** A pdftools_line_ending for the end. */
+  int32_t line_end;
+  /** Font of free text and callouts: a standard 14 font name, NUL-terminated. */
+  char font[64];
+  /** Font size in points. */
+  double font_size;
+  /** Text colour. */
+  pdftools_color text_color;
+  /** Icon of notes and attachments, or the name of stamps ("Approved"), NUL-terminated. */
+  char icon[64];
+} pdftools_tool_style;
+
+/** The version of pdftools_tool_style this header describes. */
+#define PDFTOOLS_TOOL_STYLE_VERSION 1
+
+/**
+ * The default style of tool into *out_style.  Errors: INVALID_HANDLE,
+ * INVALID_ARGUMENT.
+ */
+pdftools_status pdftools_tool_get_style(pdftools_tool_manager *manager, pdftools_tool tool,
+                                        pdftools_tool_style *out_style);
+
+/**
+ * Applies a style the way a toolbar does: with annotations selected, the
+ * style is applied to them (colour, fill, opacity, border, line endings,
+ * font, icon, as each subtype has them) as one undo step, which merges with
+ * an immediately preceding style change of the same properties on the same
+ * annotations (a colour slider makes one step), and tool's default is left
+ * alone; with none selected, it becomes tool's default.  A gesture in
+ * progress keeps the style it started with.  Errors: INVALID_HANDLE,
+ * INVALID_ARGUMENT (version, out-of-range numbers, unknown enums, an
+ * unterminated font or icon), NOT_PERMITTED.
+ */
+pdftools_status pdftools_tool_set_style(pdftools_tool_manager *manager, pdftools_tool tool,
+                                        const pdftools_tool_style *style);
+
+/** Makes style tool's default, whatever is selected.  Errors: as pdftools_tool_set_style. */
+pdftools_status pdftools_tool_set_default_style(pdftools_tool_manager *manager,
+                                                pdftools_tool tool,
+                                                const pdftools_tool_style *style);
+
+/**
+ * Adds a named preset (name UTF-8, copied) to tool; a preset with the same
+ * name is replaced.  Errors: INVALID_HANDLE, INVALID_ARGUMENT.
+ */
+pdftools_status pdftools_tool_add_preset(pdftools_tool_manager *manager, pdftools_tool tool,
+                                         const char *name, const pdftools_tool_style *style);
+
+/** How many presets tool has.  Errors: INVALID_HANDLE, INVALID_ARGUMENT. */
+pdftools_status pdftools_tool_preset_count(pdftools_tool_manager *manager, pdftools_tool tool,
+                                           size_t *out_count);
+
+/**
+ * Preset index of tool: its style into *out_style (may be NULL) and its name
+ * with the two-call pattern (name_buf may be NULL).  Errors: INVALID_HANDLE,
+ * INVALID_ARGUMENT, OUT_OF_RANGE, BUFFER_TOO_SMALL.
+ */
+pdftools_status pdftools_tool_get_preset(pdftools_tool_manager *manager, pdftools_tool tool,
+                                         size_t index, pdftools_tool_style *out_style,
+                                         char *name_buf, size_t name_buf_size, size_t *out_name_size);
+
+/** Removes preset index of tool.  Errors: INVALID_HANDLE, INVALID_ARGUMENT, OUT_OF_RANGE. */
+pdftools_status pdftools_tool_remove_preset(pdftools_tool_manager *manager, pdftools_tool tool,
+                                            size_t index);
+
+/**
+ * Every tool's default style and presets as a JSON document (two-call
+ * pattern), for the host to persist.  Errors: INVALID_HANDLE,
+ * INVALID_ARGUMENT, BUFFER_TOO_SMALL.
+ */
+pdftools_status pdftools_tool_export_styles(pdftools_tool_manager *manager, char *buf,
+                                            size_t buf_size, size_t *out_size);
+
+/**
+ * Loads defaults and presets from JSON made by pdftools_tool_export_styles
+ * (tools it does not name keep theirs; unknown tools and keys are ignored).
+ * All or nothing: on error nothing changes.  Errors: INVALID_HANDLE,
+ * INVALID_ARGUMENT (not JSON, or a value of the wrong type or range; the
+ * message names where).
+ */
+pdftools_status pdftools_tool_import_styles(pdftools_tool_manager *manager, const char *json);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

@@ -17,7 +17,7 @@ private func color(_ pointer: UnsafePointer<pdftools_color>?) throws(PDFError) -
 }
 
 /// A C line ending as a core one.
-private func ending(_ value: pdftools_line_ending) throws(PDFError) -> LineEnding {
+func ending(_ value: pdftools_line_ending) throws(PDFError) -> LineEnding {
   let all = LineEnding.allCases
   guard Int(value.rawValue) < all.count else {
     throw PDFError(.invalidArgument, "\(value.rawValue) is not a pdftools_line_ending value")
@@ -26,7 +26,7 @@ private func ending(_ value: pdftools_line_ending) throws(PDFError) -> LineEndin
 }
 
 /// A core line ending as a C one.
-private func cEnding(_ value: LineEnding) -> pdftools_line_ending {
+func cEnding(_ value: LineEnding) -> pdftools_line_ending {
   pdftools_line_ending(rawValue: UInt32(LineEnding.allCases.firstIndex(of: value) ?? 0))
 }
 

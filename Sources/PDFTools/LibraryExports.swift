@@ -9,7 +9,7 @@ import PDFToolsCore
 #endif
 
 /// The pointer to a static string's bytes, as a C string that lives forever.
-private func cString(_ text: StaticString) -> UnsafePointer<CChar> {
+func cString(_ text: StaticString) -> UnsafePointer<CChar> {
   UnsafeRawPointer(text.utf8Start).assumingMemoryBound(to: CChar.self)
 }
 
