@@ -1,6 +1,7 @@
 #!/bin/sh
 # Builds libpdftools, installs it into build/stage, builds the C samples against the
-# installed library with pkg-config, and runs the C and Python samples on samples/sample.pdf.
+# installed library with pkg-config, and runs the C and Python samples on samples/sample.pdf
+# (pdftools-replay replays samples/gestures.txt on it into build/sample-annotated.pdf).
 set -eu
 . "$(dirname "$0")/env.sh"
 "$root/scripts/install-deps.sh"
@@ -18,6 +19,9 @@ sample="$root/samples/sample.pdf"
 echo
 echo "== C: pdftools-info $sample"
 "$build/samples/pdftools-info" "$sample"
+echo
+echo "== C: pdftools-replay $sample $root/samples/gestures.txt $build/sample-annotated.pdf"
+"$build/samples/pdftools-replay" "$sample" "$root/samples/gestures.txt" "$build/sample-annotated.pdf"
 echo
 echo "== Python: examples/info.py $sample"
 PDFTOOLS_LIBRARY="$LD_LIBRARY_PATH/libpdftools.so.0" PYTHONPATH="$root/bindings/python" \

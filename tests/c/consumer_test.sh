@@ -170,6 +170,28 @@ else
   fail "pdftools-info was built"
 fi
 
+REPLAY=$SAMPLES/pdftools-replay
+if [ -x "$REPLAY" ]; then
+  run_sample "$WORK/replay" "$REPLAY" "$SOURCE_DIR/samples/sample.pdf" "$SOURCE_DIR/samples/gestures.txt" \
+    "$WORK/replayed.pdf"
+  if [ $RC -eq 0 ]; then ok "pdftools-replay samples/gestures.txt exits 0 (its expect lines hold)"; else
+    fail "pdftools-replay samples/gestures.txt exits $RC"; show "$WORK/replay.err"; fi
+  check "pdftools-replay: a Highlight was added" contains "$WORK/replay" 'added on page 0: #[0-9]+ Highlight'
+  check "pdftools-replay: a sticky note was added" contains "$WORK/replay" 'added on page 0: #[0-9]+ Text'
+  check "pdftools-replay: the result was saved" test -s "$WORK/replayed.pdf"
+  if [ -x "$INFO" ]; then
+    run_sample "$WORK/replayed-info" "$INFO" "$WORK/replayed.pdf"
+    check "pdftools-info reads the replayed document" test $RC -eq 0
+  fi
+  printf 'tool rectangle\nbogus 1 2 3\n' >"$WORK/bad-gestures.txt"
+  run_sample "$WORK/replay-bad" "$REPLAY" "$SOURCE_DIR/samples/sample.pdf" "$WORK/bad-gestures.txt" "$WORK/never.pdf"
+  check "pdftools-replay on a bad gesture file exits 1 (got $RC)" test $RC -eq 1
+  check "pdftools-replay names the bad line" contains "$WORK/replay-bad.err" ':2'
+  check "pdftools-replay saves nothing after an error" test ! -e "$WORK/never.pdf"
+else
+  fail "pdftools-replay was built"
+fi
+
 NEWDOC=$SAMPLES/pdftools-newdoc
 if [ -x "$NEWDOC" ]; then
   run_sample "$WORK/newdoc" "$NEWDOC" "$WORK/new.pdf" "Consumer test"
