@@ -25,6 +25,8 @@
 #define _XOPEN_SOURCE 700
 
 #include <pdftools.h>
+
+#include "bench_pdf_writer.h"
 #include <poppler.h>
 
 #include <stdarg.h>
@@ -55,62 +57,6 @@ static double median(double *v, int n) {
 /* ------------------------------------------------------------------------ */
 /* A dense PDF, written by hand                                              */
 
-struct buf {
-  char *data;
-  size_t len, cap;
-};
-
-static void buf_append(struct buf *b, const void *p, size_t n) {
-  if (b->len + n + 1 > b->cap) {
-    size_t cap = b->cap ? b->cap : 65536;
-    while (b->len + n + 1 > cap) cap *= 2;
-    b->data = (char *)realloc(b->data, cap);
-    if (!b->data) {
-      fprintf(stderr, "out of memory\n");
-      exit(1);
-    }
-    b->cap = cap;
-  }
-  memcpy(b->data + b->len, p, n);
-  b->len += n;
-  b->data[b->len] = '\0';
-}
-
-static void buf_printf(struct buf *b, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-
-static void buf_printf(struct buf *b, const char *fmt, ...) {
-  char tmp[2048];
-  va_list ap;
-  int n;
-  va_start(ap, fmt);
-  n = vsnprintf(tmp, sizeof tmp, fmt, ap);
-  va_end(ap);
-  if (n < 0 || (size_t)n >= sizeof tmp) {
-    fprintf(stderr, "format overflow\n");
-    exit(1);
-  }
-  buf_append(b, tmp, (size_t)n);
-}
-
-static const char *const WORDS[] = {
-    "lorem",   "ipsum",    "dolor",     "sit",      "amet",     "consectetur", "adipiscing", "elit",
-    "sed",     "do",       "eiusmod",   "tempor",   "incididunt", "ut",        "labore",     "et",
-    "dolore",  "magna",    "aliqua",    "enim",     "ad",       "minim",       "veniam",     "quis",
-    "nostrud", "exercitation", "ullamco", "laboris", "nisi",    "aliquip",     "ex",         "ea",
-    "commodo", "consequat", "duis",     "aute",     "irure",    "in",          "voluptate",  "velit",
-    "esse",    "cillum",   "fugiat",    "nulla",    "pariatur", "excepteur",   "sint",       "occaecat",
-    "veritas", "proident", "sunt",      "culpa",    "officia",  "deserunt",    "mollit",     "anim"};
-
-static unsigned long g_seed = 2024;
-
-static unsigned rnd(unsigned n) {
-  g_seed = g_seed * 6364136223846793005UL + 1442695040888963407UL;
-  return (unsigned)((g_seed >> 33) % n);
-}
 
 static unsigned char *make_pdf(int pages, size_t *out_size) {
   struct buf b = {0, 0, 0}, c = {0, 0, 0};
