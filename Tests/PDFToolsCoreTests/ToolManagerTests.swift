@@ -91,6 +91,10 @@ import Testing
     #expect(try document.undo())
     #expect(try document.annotations(onPage: page).isEmpty, "one undo removes the whole gesture")
     #expect(!document.undoState.canUndo)
+    let afterUndo = recorder.take()
+    #expect(afterUndo.contains { $0.kind == .selectionChanged && $0.ids.isEmpty }, "the undone annotation leaves the selection")
+    #expect(afterUndo.contains { $0.kind == .undoState })
+    #expect(tools.selection.isEmpty)
   }
 
   @Test func dragsThatNeverMovedOrStartOffThePageCreateNothing() throws {

@@ -64,6 +64,8 @@ public final class Document: @unchecked Sendable {
   var journal = Journal()
   /// Told (outside the lock) when the undo state changes.
   var onUndoChange: (@Sendable () -> Void)? = nil
+  /// Library parts told about undo state changes as well (tool managers), by owner.
+  var undoListeners: [ObjectIdentifier: @Sendable () -> Void] = [:]
 
   init(
     qpdf: QPDF, pageCount: Int, wasRepaired: Bool, isNew: Bool, openedAsOwner: Bool,
@@ -133,6 +135,7 @@ public final class Document: @unchecked Sendable {
   /// else may skip it.
   func locked<T>(flushingAppearances: Bool = true, _ body: () throws(PDFError) -> T) throws(PDFError) -> T {
     var notify: (@Sendable () -> Void)? = nil
+    var listeners: [@Sendable () -> Void] = []
     let result = try lock.withLock { () throws(PDFError) -> T in
       defer {
         qpdf.logWarnings()
@@ -140,12 +143,14 @@ public final class Document: @unchecked Sendable {
         if journal.changed {
           journal.changed = false
           notify = onUndoChange
+          listeners = Array(undoListeners.values)
         }
       }
       if flushingAppearances && !pendingAppearances.isEmpty { flushAppearances() }
       return try body()
     }
     // The host hears of undo changes after the call, with no lock held.
+    for listener in listeners { listener() }
     notify?()
     return result
   }

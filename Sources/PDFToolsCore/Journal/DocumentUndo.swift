@@ -250,6 +250,11 @@ extension Document {
     lock.withLock { onUndoChange = observer }
   }
 
+  /// Adds (or, with nil, removes) a listener told after every call that changed the undo state.
+  func setUndoListener(_ owner: ObjectIdentifier, _ listener: (@Sendable () -> Void)?) {
+    lock.withLock { undoListeners[owner] = listener }
+  }
+
   /// Bytes the journal holds (for its memory bound and the benchmarks).
   public var undoMemory: Int { lock.withLock { journal.storedBytes } }
 

@@ -6,7 +6,7 @@ extension ToolManager {
     func handle(_ point: Point, _ kind: OverlayItem.HandleKind, _ handleID: Int) -> OverlayItem {
       OverlayItem(
         kind: .handle, points: [point], stroke: 0xFF00_78D7, fill: 0xFFFF_FFFF, width: 1, handleKind: kind,
-        handleID: Int32(handleID), annotation: id)
+        handleID: Int32(clamping: handleID), annotation: id)
     }
     let boxHandles = ToolGeometry.boxHandles(frame).enumerated().map { handle($0.element, .box, $0.offset) }
     switch subtype {
@@ -35,7 +35,9 @@ extension ToolManager {
     let transform = context.transform
     let reach = max(event.kind.tolerance, OverlayItem.handleRadius + 1)
     for id in selectedIDs.reversed() where (try? document.annotationPage(id)) == event.page {
-      for item in try handles(of: id, transform: transform) {
+      // Line ends, vertices and text ends are drawn over box handles and win over them.
+      let candidates = try handles(of: id, transform: transform).sorted { ($0.handleKind == .box ? 1 : 0) < ($1.handleKind == .box ? 1 : 0) }
+      for item in candidates {
         guard let center = item.points.first, center.distanceSquared(to: event.point) <= reach * reach else { continue }
         let info = try annotationInfo(id)
         if info.isLocked {
@@ -222,7 +224,8 @@ extension ToolManager {
     let key = Journal.CoalescingKey(properties: ["Nudge \(nudgeSession ?? 0)"], targets: Set(selectedIDs))
     let shift = AffineTransform(a: 1, b: 0, c: 0, d: 1, e: dx, f: dy)
     var changed: [Int64] = []
-    try document.performStep("Move Annotation", key: key) { () throws(PDFError) in
+    let label = byPage.values.reduce(0) { $0 + $1.count } == 1 ? "Move Annotation" : "Move Annotations"
+    try document.performStep(label, key: key) { () throws(PDFError) in
       for (page, ids) in byPage.sorted(by: { $0.key < $1.key }) {
         let map = pageMap(shift, try document.transform(ofPage: page))
         for id in ids {
@@ -231,7 +234,7 @@ extension ToolManager {
         }
       }
     }
-    notify(.annotationsModified, ids: changed)
+    notify(.annotationsModified, page: byPage.keys.min() ?? -1, ids: changed)
     notify(.undoState)
     return true
   }

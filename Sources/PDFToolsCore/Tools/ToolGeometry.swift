@@ -169,7 +169,7 @@ enum ToolGeometry {
 
   /// "123.45": a measurement with 2 decimals.
   static func measurement(_ value: Double) -> String {
-    let hundredths = Int64((max(0, value) * 100).rounded())
+    let hundredths = Int64((min(max(0, value), 1e12) * 100).rounded())
     let fraction = hundredths % 100
     return String(hundredths / 100) + "." + (fraction < 10 ? "0" : "") + String(fraction)
   }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// Turns a host's pointer, key and text events into annotations, like the annotation toolbar
 /// of a PDF viewer. One per document; see `pdftools_tool_manager` in the C header for the
 /// behaviour in full.
@@ -54,6 +60,27 @@ public final class ToolManager: @unchecked Sendable {
   public init(document: Document) {
     self.document = document
     currentMode = document.permissions.contains(.annotate) ? .annotate : .viewer
+    document.setUndoListener(ObjectIdentifier(self)) { [weak self] in self?.undoStateChanged() }
+  }
+
+  deinit {
+    document.setUndoListener(ObjectIdentifier(self), nil)
+  }
+
+  /// The thread running a call of this manager (its own writes change the undo state too).
+  private let ownerLock = Lock()
+  /// Set while a call runs.
+  private var owner: pthread_t? = nil
+
+  /// The document's undo state changed: after an undo or redo by the host, selected
+  /// annotations that are gone leave the selection, and the host hears of both.
+  private func undoStateChanged() {
+    let ownCall = ownerLock.withLock { owner.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
+    guard !ownCall else { return }
+    _ = try? run { () throws(PDFError) in
+      pruneSelection()
+      notify(.undoState)
+    }
   }
 
   /// Runs one public call: under the lock, then tells the observer what happened (also when
@@ -61,6 +88,8 @@ public final class ToolManager: @unchecked Sendable {
   func run<T>(_ body: () throws(PDFError) -> T) throws(PDFError) -> T {
     let (result, notes, observer) = lock.withLock {
       () -> (Result<T, PDFError>, [ToolNotification], (@Sendable (ToolNotification) -> Void)?) in
+      ownerLock.withLock { owner = pthread_self() }
+      defer { ownerLock.withLock { owner = nil } }
       outbox.removeAll()
       let result: Result<T, PDFError>
       do throws(PDFError) {
@@ -172,8 +201,13 @@ public final class ToolManager: @unchecked Sendable {
     if alive != selectedIDs { setSelection(alive) }
   }
 
-  /// The selected annotations.
-  public var selection: [Int64] { lock.withLock { selectedIDs } }
+  /// The selected annotations (ids deleted since are dropped first).
+  public var selection: [Int64] {
+    (try? run { () throws(PDFError) -> [Int64] in
+      pruneSelection()
+      return selectedIDs
+    }) ?? []
+  }
 
   /// Selects `ids` as taps would (empty clears) and switches to the edit tool of the first.
   public func select(_ ids: [Int64]) throws(PDFError) {

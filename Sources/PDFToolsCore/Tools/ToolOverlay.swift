@@ -42,7 +42,7 @@ extension ToolManager {
         items.append(
           OverlayItem(
             kind: .handle, points: [vertex], stroke: ToolManager.frameColor, fill: 0xFFFF_FFFF, width: 1,
-            handleKind: .vertex, handleID: Int32(index)))
+            handleKind: .vertex, handleID: Int32(clamping: index)))
       }
     }
     if let pending, pending.page == page {
@@ -134,6 +134,13 @@ extension ToolManager {
           }
         }
       } else {
+        // Strokes written earlier in the session are drawn with this one.
+        if let session = inkSession, session.page == page, session.tool == gesture.tool {
+          for earlier in session.strokes {
+            items.append(
+              OverlayItem(kind: .path, points: earlier.map(transform.toDisplay.apply), stroke: stroke, width: width))
+          }
+        }
         items.append(OverlayItem(kind: .path, points: points, stroke: stroke, width: width))
       }
     case .shape:
