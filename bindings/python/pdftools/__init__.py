@@ -26,6 +26,10 @@
 ...         for annotation in doc.pages[0].annotations:
 ...             annotation.update(color=(1, 0, 0))
 ...     doc.undo(); doc.redo(); print(doc.can_undo, doc.is_modified)
+>>> with pdftools.open("paper.pdf") as doc, doc.tool_manager() as tm:  # doctest: +SKIP
+...     tm.set_tool("highlight")                      # drag over text in display space
+...     tm.pointer_down(0, 72, 100); tm.pointer_move(0, 200, 100); tm.pointer_up(0, 300, 100)
+...     print(tm.selection, tm.overlay(0).items)      # the new Highlight, its frame and handles
 
 The shared library is found through the environment variable
 ``PDFTOOLS_LIBRARY`` (a path), the SONAME ``libpdftools.so.0``, or
@@ -85,6 +89,20 @@ from .save_options import Encryption, ObjectStreams
 from .search import SearchFlags
 from .selection import Match, Selection
 from .text import Char, CharFlags, Granularity, GranularityLike, TextRange
+from .tools import (
+    HandleKind,
+    Key,
+    Overlay,
+    OverlayItem,
+    OverlayKind,
+    PointerKind,
+    Tool,
+    ToolEvent,
+    ToolEventKind,
+    ToolManager,
+    ToolMode,
+    ToolStyle,
+)
 from .undo import UndoGroup, UndoHandler
 
 __version__ = "0.1.0"
@@ -112,6 +130,18 @@ __all__ = [
     "Attachment",
     "UndoGroup",
     "UndoHandler",
+    "ToolManager",
+    "ToolMode",
+    "Tool",
+    "Key",
+    "PointerKind",
+    "ToolStyle",
+    "ToolEvent",
+    "ToolEventKind",
+    "Overlay",
+    "OverlayItem",
+    "OverlayKind",
+    "HandleKind",
     "RenderedImage",
     "PixelFormat",
     "PixelFormatLike",

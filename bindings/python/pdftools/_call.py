@@ -14,19 +14,27 @@ from __future__ import annotations
 import atexit
 import ctypes
 import threading
-from typing import Any, Callable, List, Optional, Sequence, Type, TypeVar
+from typing import Any, Callable, List, Optional, Sequence, Tuple, Type, TypeVar
 
 from ._library import lib
 from .errors import ArgumentError, InternalError, Status, error_for_status
 
-__all__ = ["call", "read_string", "read_array", "close_handle", "encode_text", "last_error_message"]
+__all__ = [
+    "call",
+    "read_string",
+    "read_array",
+    "close_handle",
+    "free_tool_manager",
+    "encode_text",
+    "last_error_message",
+]
 
 _T = TypeVar("_T")  # a ctypes Structure or simple type
 
 _MAX_STRING_ATTEMPTS = 8
 
 _local = threading.local()
-_deferred: List[int] = []
+_deferred: List[Tuple[Callable[[int], Any], int, Any]] = []
 _deferred_lock = threading.Lock()
 
 
@@ -111,20 +119,38 @@ def close_handle(handle: int) -> None:
 
     Deferred while this thread is inside :func:`call`, see the module docs.
     """
+    _release(lib.pdftools_document_close, handle)
+
+
+def free_tool_manager(handle: int, keep_alive: Any = None) -> None:
+    """Frees a tool manager handle (the ``weakref.finalize`` callback of a ToolManager).
+
+    ``keep_alive`` (the manager's ctypes callback) is only held until the
+    handle is freed, so the library never calls a freed callback.  Deferred
+    like :func:`close_handle`.
+    """
+    _release(lib.pdftools_tool_manager_free, handle, keep_alive)
+
+
+def _release(function: Callable[[int], Any], handle: int, keep_alive: Any = None) -> None:
+    """Calls ``function(handle)`` now, or after the outermost :func:`call` of this thread returns.
+
+    ``keep_alive`` is held until then.
+    """
     if _depth() > 0:
         with _deferred_lock:
-            _deferred.append(handle)
+            _deferred.append((function, handle, keep_alive))
         return
-    lib.pdftools_document_close(handle)
+    function(handle)
 
 
 def _close_deferred() -> None:
     """Closes the handles whose close was deferred."""
     with _deferred_lock:
-        handles = list(_deferred)
+        pending = list(_deferred)
         del _deferred[:]
-    for handle in handles:
-        lib.pdftools_document_close(handle)
+    for function, handle, _ in pending:
+        function(handle)
 
 
 atexit.register(_close_deferred)

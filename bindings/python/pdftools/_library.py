@@ -48,9 +48,16 @@ __all__ = [
     "CSearchOptions",
     "CRenderOptions",
     "CSaveOptions",
+    "CPointerEvent",
+    "COverlayItem",
+    "CToolEvent",
+    "CToolStyle",
+    "TOOL_CALLBACK",
     "SAVE_OPTIONS_VERSION",
     "SEARCH_OPTIONS_VERSION",
     "RENDER_OPTIONS_VERSION",
+    "POINTER_EVENT_VERSION",
+    "TOOL_STYLE_VERSION",
     "VERSION_MAJOR",
     "VERSION_MINOR",
 ]
@@ -64,6 +71,10 @@ SAVE_OPTIONS_VERSION = 1
 SEARCH_OPTIONS_VERSION = 1
 #: PDFTOOLS_RENDER_OPTIONS_VERSION.
 RENDER_OPTIONS_VERSION = 1
+#: PDFTOOLS_POINTER_EVENT_VERSION.
+POINTER_EVENT_VERSION = 1
+#: PDFTOOLS_TOOL_STYLE_VERSION.
+TOOL_STYLE_VERSION = 1
 
 _ENV_VAR = "PDFTOOLS_LIBRARY"
 _SONAME = "libpdftools.so.0"
@@ -161,16 +172,91 @@ class CSaveOptions(Structure):
     ]
 
 
+class CPointerEvent(Structure):
+    """``pdftools_pointer_event`` (version 1): one pointer event in a page's display space."""
+
+    _fields_ = [
+        ("version", c_uint32),
+        ("page_index", c_int32),
+        ("x", c_double),
+        ("y", c_double),
+        ("modifiers", c_uint32),
+        ("pointer_kind", c_int32),
+        ("pressure", c_double),
+        ("timestamp", c_double),
+    ]
+
+
+class COverlayItem(Structure):
+    """``pdftools_overlay_item``: one item of a page's tool overlay."""
+
+    _fields_ = [
+        ("kind", c_int32),
+        ("handle_kind", c_int32),
+        ("handle_id", c_int32),
+        ("first_point", c_uint32),
+        ("point_count", c_uint32),
+        ("stroke", c_uint32),
+        ("fill", c_uint32),
+        ("width", c_double),
+        ("dash", c_double),
+        ("annotation", c_int64),
+    ]
+
+
+class CToolEvent(Structure):
+    """``pdftools_tool_event``: what a tool manager reports to its callback."""
+
+    _fields_ = [
+        ("kind", c_int32),
+        ("tool", c_int32),
+        ("page_index", c_int32),
+        ("target_page", c_int32),
+        ("ids", POINTER(c_int64)),
+        ("id_count", c_size_t),
+        ("text", c_char_p),
+    ]
+
+
+class CToolStyle(Structure):
+    """``pdftools_tool_style`` (version 1): a tool's default style or preset."""
+
+    _fields_ = [
+        ("version", c_uint32),
+        ("has_color", c_int32),
+        ("color", CColor),
+        ("has_fill", c_int32),
+        ("fill", CColor),
+        ("opacity", c_double),
+        ("width", c_double),
+        ("border_style", c_int32),
+        ("dash_count", c_int32),
+        ("dashes", c_double * 8),
+        ("cloudy", c_double),
+        ("line_start", c_int32),
+        ("line_end", c_int32),
+        ("font", c_char * 64),
+        ("font_size", c_double),
+        ("text_color", CColor),
+        ("icon", c_char * 64),
+    ]
+
+
 #: ``pdftools_log_callback``: (level, source, message, user_data) -> void.
 LOG_CALLBACK = CFUNCTYPE(None, c_int, c_char_p, c_char_p, c_void_p)
 #: ``pdftools_undo_callback``: (document, user_data) -> void.
 UNDO_CALLBACK = CFUNCTYPE(None, c_void_p, c_void_p)
+#: ``pdftools_tool_callback``: (manager, event, user_data) -> void.
+TOOL_CALLBACK = CFUNCTYPE(None, c_void_p, POINTER(CToolEvent), c_void_p)
 
 _status = c_int  # pdftools_status (a C enum: int-sized)
 _enum = c_int
 _doc = c_void_p  # pdftools_document *
 _buf = POINTER(c_char)  # char *buf of the two-call pattern (NULL allowed)
 _annot_id = c_int64  # pdftools_annotation_id
+_tm = c_void_p  # pdftools_tool_manager *
+_event = POINTER(CPointerEvent)
+_style = POINTER(CToolStyle)
 
 # name: (restype, argtypes) -- one entry per function of include/pdftools.h.
 _PROTOTYPES: List[Tuple[str, Any, Sequence[Any]]] = [
@@ -469,6 +555,67 @@ _PROTOTYPES: List[Tuple[str, Any, Sequence[Any]]] = [
         _status,
         [_doc, POINTER(CSaveOptions), POINTER(c_void_p), POINTER(c_size_t)],
     ),
+    # Annotation tools
+    ("pdftools_tool_manager_new", _status, [_doc, POINTER(_tm)]),
+    ("pdftools_tool_manager_free", None, [_tm]),
+    ("pdftools_tool_set_mode", _status, [_tm, _enum]),
+    ("pdftools_tool_get_mode", _status, [_tm, POINTER(_enum)]),
+    ("pdftools_tool_set_tool", _status, [_tm, _enum, c_int32]),
+    ("pdftools_tool_get_tool", _status, [_tm, POINTER(_enum), POINTER(c_int32)]),
+    ("pdftools_tool_name", c_char_p, [_enum]),
+    ("pdftools_tool_from_name", _status, [c_char_p, POINTER(_enum)]),
+    ("pdftools_tool_pointer_down", _status, [_tm, _event, POINTER(c_int32)]),
+    ("pdftools_tool_pointer_move", _status, [_tm, _event, POINTER(c_int32)]),
+    ("pdftools_tool_pointer_up", _status, [_tm, _event, POINTER(c_int32)]),
+    ("pdftools_tool_pointer_cancel", _status, [_tm, c_int32]),
+    ("pdftools_tool_tap", _status, [_tm, _event, POINTER(c_int32)]),
+    ("pdftools_tool_double_tap", _status, [_tm, _event, POINTER(c_int32)]),
+    ("pdftools_tool_long_press", _status, [_tm, _event, POINTER(c_int32)]),
+    ("pdftools_tool_key", _status, [_tm, c_int32, c_uint32, POINTER(c_int32)]),
+    ("pdftools_tool_commit_text", _status, [_tm, c_char_p]),
+    ("pdftools_tool_provide_image", _status, [_tm, c_void_p, c_size_t]),
+    ("pdftools_tool_provide_file", _status, [_tm, c_char_p, c_void_p, c_size_t]),
+    (
+        "pdftools_tool_provide_ink",
+        _status,
+        [_tm, POINTER(CPoint), POINTER(c_uint32), c_size_t],
+    ),
+    ("pdftools_tool_provide_link_uri", _status, [_tm, c_char_p]),
+    ("pdftools_tool_provide_link_page", _status, [_tm, c_int32]),
+    ("pdftools_tool_cancel_request", _status, [_tm]),
+    ("pdftools_tool_selection", _status, [_tm, POINTER(_annot_id), c_size_t, POINTER(c_size_t)]),
+    ("pdftools_tool_select", _status, [_tm, POINTER(_annot_id), c_size_t]),
+    ("pdftools_tool_selected_text", _status, [_tm, _buf, c_size_t, POINTER(c_size_t)]),
+    ("pdftools_tool_delete_selection", _status, [_tm]),
+    (
+        "pdftools_tool_overlay",
+        _status,
+        [
+            _tm,
+            c_int32,
+            POINTER(COverlayItem),
+            c_size_t,
+            POINTER(CPoint),
+            c_size_t,
+            POINTER(c_size_t),
+            POINTER(c_size_t),
+            POINTER(CRect),
+        ],
+    ),
+    ("pdftools_tool_set_callback", _status, [_tm, TOOL_CALLBACK, c_void_p]),
+    ("pdftools_tool_get_style", _status, [_tm, _enum, _style]),
+    ("pdftools_tool_set_style", _status, [_tm, _enum, _style]),
+    ("pdftools_tool_set_default_style", _status, [_tm, _enum, _style]),
+    ("pdftools_tool_add_preset", _status, [_tm, _enum, c_char_p, _style]),
+    ("pdftools_tool_preset_count", _status, [_tm, _enum, POINTER(c_size_t)]),
+    (
+        "pdftools_tool_get_preset",
+        _status,
+        [_tm, _enum, c_size_t, _style, _buf, c_size_t, POINTER(c_size_t)],
+    ),
+    ("pdftools_tool_remove_preset", _status, [_tm, _enum, c_size_t]),
+    ("pdftools_tool_export_styles", _status, [_tm, _buf, c_size_t, POINTER(c_size_t)]),
+    ("pdftools_tool_import_styles", _status, [_tm, c_char_p]),
 ]
 
 

@@ -21,6 +21,7 @@ from .save_options import Encryption, ObjectStreams, make_save_options
 from .search import search, search_next, search_options
 from .selection import Match, Selection
 from .text import Granularity, GranularityLike
+from .tools import ToolManager
 from .undo import UndoHistory
 
 _T = TypeVar("_T")
@@ -306,6 +307,19 @@ class Document(UndoHistory):
         page = ctypes.c_int32()
         self._call(lib.pdftools_annotation_page, number, ctypes.byref(page))
         return Annotation(self, number)
+
+    # -- annotation tools ------------------------------------------------------
+
+    def tool_manager(self) -> ToolManager:
+        """A new :class:`pdftools.ToolManager` for this document: pointer, key and text events to annotations.
+
+        It starts in annotate mode (viewer mode when the document's
+        permissions forbid annotating) with the "pan" tool and the built-in
+        styles.  Several managers of one document are independent.  Close it
+        (or use it as a context manager) when done.
+        """
+        self._require_handle()
+        return ToolManager(self)
 
     # -- selection and search ------------------------------------------------
 
