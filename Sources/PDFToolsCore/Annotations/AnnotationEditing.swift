@@ -163,7 +163,11 @@ extension Document {
     func set(_ key: String, _ value: qpdf_oh) { qpdf_oh_replace_key(data, object, key, value) }
     func remove(_ key: String) { qpdf_oh_remove_key(data, object, key) }
     switch change {
-    case .rect(let rect): set("/Rect", qpdf.numberArray([rect.x0, rect.y0, rect.x1, rect.y1]))
+    case .rect(let rect):
+      set("/Rect", qpdf.numberArray([rect.x0, rect.y0, rect.x1, rect.y1]))
+      // A FreeText's rectangle is its text box (as read); the appearance puts the callout
+      // margins back into /RD.
+      if qpdf.entry(object, "/Subtype").flatMap({ qpdf.name($0) }) == "FreeText" { remove("/RD") }
     case .color(let color): set("/C", qpdf.colorArray(color))
     case .interiorColor(let color):
       if let color { set("/IC", qpdf.colorArray(color)) } else { remove("/IC") }
