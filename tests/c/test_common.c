@@ -523,3 +523,27 @@ char *tc_shell_quote(const char *path) {
   q[j] = '\0';
   return q;
 }
+
+void tc_buf_append(tc_buf *b, const void *p, size_t n) {
+  if (b->len + n + 1 > b->cap) {
+    size_t cap = b->cap ? b->cap : 4096;
+    while (b->len + n + 1 > cap) cap *= 2;
+    b->data = (char *)realloc(b->data, cap);
+    if (!b->data) abort();
+    b->cap = cap;
+  }
+  memcpy(b->data + b->len, p, n);
+  b->len += n;
+  b->data[b->len] = '\0';
+}
+
+void tc_buf_printf(tc_buf *b, const char *fmt, ...) {
+  char tmp[2048];
+  va_list ap;
+  int n;
+  va_start(ap, fmt);
+  n = vsnprintf(tmp, sizeof tmp, fmt, ap);
+  va_end(ap);
+  if (n < 0 || (size_t)n >= sizeof tmp) abort();
+  tc_buf_append(b, tmp, (size_t)n);
+}

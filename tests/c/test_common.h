@@ -174,6 +174,23 @@ char *tc_shell_quote(const char *path);
 /** 1 when two doubles agree within eps. */
 int tc_near(double a, double b, double eps);
 
+/* A growing, NUL-terminated byte buffer for writing test PDFs by hand; start
+ * with {0, 0, 0}, release data with free().  Out of memory aborts. */
+typedef struct tc_buf {
+  char *data;
+  size_t len, cap;
+} tc_buf;
+
+/* Appends n bytes. */
+void tc_buf_append(tc_buf *b, const void *p, size_t n);
+
+/* Appends printf output (at most 2047 bytes per call; longer aborts). */
+void tc_buf_printf(tc_buf *b, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
 #ifdef __cplusplus
 }
 #endif

@@ -42,45 +42,10 @@
 
 static const double CROP[4] = {50.0, 60.0, 500.0, 700.0};
 
-struct buf {
-  char *data;
-  size_t len, cap;
-};
-
-static void buf_append(struct buf *b, const void *p, size_t n) {
-  if (b->len + n + 1 > b->cap) {
-    size_t cap = b->cap ? b->cap : 4096;
-    while (b->len + n + 1 > cap) cap *= 2;
-    b->data = (char *)realloc(b->data, cap);
-    if (!b->data) abort();
-    b->cap = cap;
-  }
-  memcpy(b->data + b->len, p, n);
-  b->len += n;
-  b->data[b->len] = '\0';
-}
-
-static void buf_printf(struct buf *b, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-
-static void buf_printf(struct buf *b, const char *fmt, ...) {
-  char tmp[2048];
-  va_list ap;
-  int n;
-  va_start(ap, fmt);
-  n = vsnprintf(tmp, sizeof tmp, fmt, ap);
-  va_end(ap);
-  if (n < 0 || (size_t)n >= sizeof tmp) abort();
-  buf_append(b, tmp, (size_t)n);
-}
-
 #define MAX_OBJ 32
 
 struct pdf {
-  struct buf b;
+  tc_buf b;
   long offsets[MAX_OBJ];
   int nobj;
 };
@@ -88,14 +53,14 @@ struct pdf {
 static void obj_begin(struct pdf *p, int num) {
   p->offsets[num] = (long)p->b.len;
   if (num > p->nobj) p->nobj = num;
-  buf_printf(&p->b, "%d 0 obj\n", num);
+  tc_buf_printf(&p->b, "%d 0 obj\n", num);
 }
 
 static void obj_stream(struct pdf *p, int num, const char *dict_extra, const char *data) {
   obj_begin(p, num);
-  buf_printf(&p->b, "<< %s /Length %lu >>\nstream\n", dict_extra, (unsigned long)strlen(data));
-  buf_append(&p->b, data, strlen(data));
-  buf_printf(&p->b, "\nendstream\nendobj\n");
+  tc_buf_printf(&p->b, "<< %s /Length %lu >>\nstream\n", dict_extra, (unsigned long)strlen(data));
+  tc_buf_append(&p->b, data, strlen(data));
+  tc_buf_printf(&p->b, "\nendstream\nendobj\n");
 }
 
 /*
@@ -108,31 +73,31 @@ static unsigned char *make_pdf(size_t *out_size) {
   int i;
   long xref;
   memset(&p, 0, sizeof p);
-  buf_printf(&p.b, "%%PDF-1.7\n%%\342\343\317\323\n");
+  tc_buf_printf(&p.b, "%%PDF-1.7\n%%\342\343\317\323\n");
   obj_begin(&p, 1);
-  buf_printf(&p.b, "<< /Type /Catalog /Pages 2 0 R >>\nendobj\n");
+  tc_buf_printf(&p.b, "<< /Type /Catalog /Pages 2 0 R >>\nendobj\n");
   obj_begin(&p, 2);
-  buf_printf(&p.b, "<< /Type /Pages /Count %d /Kids [ 4 0 R 5 0 R 6 0 R 7 0 R 8 0 R 9 0 R ] >>\nendobj\n", NPAGES);
+  tc_buf_printf(&p.b, "<< /Type /Pages /Count %d /Kids [ 4 0 R 5 0 R 6 0 R 7 0 R 8 0 R 9 0 R ] >>\nendobj\n", NPAGES);
   obj_stream(&p, 3, "", "1 0 0 rg 100 600 50 50 re f\n0 0 1 rg 300 200 20 40 re f");
   for (i = 0; i < 5; i++) {
     obj_begin(&p, 4 + i);
-    buf_printf(&p.b,
+    tc_buf_printf(&p.b,
                "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /CropBox [%g %g %g %g] /Rotate %d%s"
                " /Resources << >> /Contents 3 0 R >>\nendobj\n",
                CROP[0], CROP[1], CROP[2], CROP[3], i < 4 ? 90 * i : 0, i == 4 ? " /UserUnit 2" : "");
   }
   obj_begin(&p, 9);
-  buf_printf(&p.b, "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Resources << >> /Contents 10 0 R"
+  tc_buf_printf(&p.b, "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Resources << >> /Contents 10 0 R"
                    " /Annots [ 11 0 R ] >>\nendobj\n");
   obj_stream(&p, 10, "", "0 1 0 rg 20 20 40 40 re f");
   obj_begin(&p, 11);
-  buf_printf(&p.b, "<< /Type /Annot /Subtype /Square /Rect [120 120 180 180] /F 4 /P 9 0 R /C [0 0 1]"
+  tc_buf_printf(&p.b, "<< /Type /Annot /Subtype /Square /Rect [120 120 180 180] /F 4 /P 9 0 R /C [0 0 1]"
                    " /Contents (a blue square) /AP << /N 12 0 R >> >>\nendobj\n");
   obj_stream(&p, 12, "/Type /XObject /Subtype /Form /BBox [0 0 60 60] /Resources << >>", "0 0 1 rg 0 0 60 60 re f");
   xref = (long)p.b.len;
-  buf_printf(&p.b, "xref\n0 %d\n0000000000 65535 f \n", p.nobj + 1);
-  for (i = 1; i <= p.nobj; i++) buf_printf(&p.b, "%010ld 00000 n \n", p.offsets[i]);
-  buf_printf(&p.b, "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%ld\n%%%%EOF\n", p.nobj + 1, xref);
+  tc_buf_printf(&p.b, "xref\n0 %d\n0000000000 65535 f \n", p.nobj + 1);
+  for (i = 1; i <= p.nobj; i++) tc_buf_printf(&p.b, "%010ld 00000 n \n", p.offsets[i]);
+  tc_buf_printf(&p.b, "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%ld\n%%%%EOF\n", p.nobj + 1, xref);
   *out_size = p.b.len;
   return (unsigned char *)p.b.data;
 }

@@ -106,99 +106,64 @@ static pdftools_point glyph_point(int l, int col, double fx) {
 
 /* ---- a growing byte buffer ---- */
 
-struct buf {
-  char *data;
-  size_t len, cap;
-};
-
-static void buf_append(struct buf *b, const void *p, size_t n) {
-  if (b->len + n + 1 > b->cap) {
-    size_t cap = b->cap ? b->cap : 4096;
-    while (b->len + n + 1 > cap) cap *= 2;
-    b->data = (char *)realloc(b->data, cap);
-    if (!b->data) abort();
-    b->cap = cap;
-  }
-  memcpy(b->data + b->len, p, n);
-  b->len += n;
-  b->data[b->len] = '\0';
-}
-
-static void buf_printf(struct buf *b, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-
-static void buf_printf(struct buf *b, const char *fmt, ...) {
-  char tmp[1024];
-  va_list ap;
-  int n;
-  va_start(ap, fmt);
-  n = vsnprintf(tmp, sizeof tmp, fmt, ap);
-  va_end(ap);
-  if (n < 0 || (size_t)n >= sizeof tmp) abort();
-  buf_append(b, tmp, (size_t)n);
-}
-
 /* The content stream of one page: every word with its own text matrix. */
-static void page_content(struct buf *c) {
+static void page_content(tc_buf *c) {
   int l, j;
-  buf_printf(c, "BT\n/F1 %.1f Tf\n", FONT_SIZE);
+  tc_buf_printf(c, "BT\n/F1 %.1f Tf\n", FONT_SIZE);
   for (l = 0; l < NLINES; l++) {
     const char *s = LINE_BYTES[l];
     for (j = 0; j < g_line_len[l]; j++) {
       if (s[j] == ' ' || (j > 0 && s[j - 1] != ' ')) continue;
-      buf_printf(c, "1 0 0 1 %.2f %.2f Tm (", col_x(j), BASELINE[l]);
+      tc_buf_printf(c, "1 0 0 1 %.2f %.2f Tm (", col_x(j), BASELINE[l]);
       while (j < g_line_len[l] && s[j] != ' ') {
         unsigned char ch = (unsigned char)s[j];
         if (ch >= 0x80 || ch == '(' || ch == ')' || ch == '\\')
-          buf_printf(c, "\\%03o", ch);
+          tc_buf_printf(c, "\\%03o", ch);
         else
-          buf_append(c, &s[j], 1);
+          tc_buf_append(c, &s[j], 1);
         j++;
       }
-      buf_printf(c, ") Tj\n");
+      tc_buf_printf(c, ") Tj\n");
     }
   }
-  buf_printf(c, "ET\n");
+  tc_buf_printf(c, "ET\n");
 }
 
 /* Writes the whole PDF (header, objects, xref table, trailer). */
 static unsigned char *make_pdf(size_t *out_size) {
-  struct buf b = {0, 0, 0};
-  struct buf content = {0, 0, 0};
+  tc_buf b = {0, 0, 0};
+  tc_buf content = {0, 0, 0};
   long offsets[4 + 2 * NPAGES];
   int nobj = 3 + 2 * NPAGES, i, p;
   long xref;
 
   page_content(&content);
-  buf_printf(&b, "%%PDF-1.7\n%%\342\343\317\323\n");
+  tc_buf_printf(&b, "%%PDF-1.7\n%%\342\343\317\323\n");
   offsets[1] = (long)b.len;
-  buf_printf(&b, "1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n");
+  tc_buf_printf(&b, "1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n");
   offsets[2] = (long)b.len;
-  buf_printf(&b, "2 0 obj\n<< /Type /Pages /Count %d /Kids [", NPAGES);
-  for (p = 0; p < NPAGES; p++) buf_printf(&b, " %d 0 R", 4 + 2 * p);
-  buf_printf(&b, " ] >>\nendobj\n");
+  tc_buf_printf(&b, "2 0 obj\n<< /Type /Pages /Count %d /Kids [", NPAGES);
+  for (p = 0; p < NPAGES; p++) tc_buf_printf(&b, " %d 0 R", 4 + 2 * p);
+  tc_buf_printf(&b, " ] >>\nendobj\n");
   offsets[3] = (long)b.len;
-  buf_printf(&b, "3 0 obj\n<< /Type /Font /Subtype /Type1 /BaseFont /Courier /Encoding /WinAnsiEncoding >>\n"
+  tc_buf_printf(&b, "3 0 obj\n<< /Type /Font /Subtype /Type1 /BaseFont /Courier /Encoding /WinAnsiEncoding >>\n"
                  "endobj\n");
   for (p = 0; p < NPAGES; p++) {
     int rot = p < 4 ? 90 * p : 0;
     offsets[4 + 2 * p] = (long)b.len;
-    buf_printf(&b,
+    tc_buf_printf(&b,
                "%d 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /CropBox [%g %g %g %g]"
                " /Rotate %d%s /Resources << /Font << /F1 3 0 R >> >> /Contents %d 0 R >>\nendobj\n",
                4 + 2 * p, CROP[0], CROP[1], CROP[2], CROP[3], rot, p == 4 ? " /UserUnit 2" : "", 5 + 2 * p);
     offsets[5 + 2 * p] = (long)b.len;
-    buf_printf(&b, "%d 0 obj\n<< /Length %lu >>\nstream\n", 5 + 2 * p, (unsigned long)content.len);
-    buf_append(&b, content.data, content.len);
-    buf_printf(&b, "endstream\nendobj\n");
+    tc_buf_printf(&b, "%d 0 obj\n<< /Length %lu >>\nstream\n", 5 + 2 * p, (unsigned long)content.len);
+    tc_buf_append(&b, content.data, content.len);
+    tc_buf_printf(&b, "endstream\nendobj\n");
   }
   xref = (long)b.len;
-  buf_printf(&b, "xref\n0 %d\n0000000000 65535 f \n", nobj + 1);
-  for (i = 1; i <= nobj; i++) buf_printf(&b, "%010ld 00000 n \n", offsets[i]);
-  buf_printf(&b, "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%ld\n%%%%EOF\n", nobj + 1, xref);
+  tc_buf_printf(&b, "xref\n0 %d\n0000000000 65535 f \n", nobj + 1);
+  for (i = 1; i <= nobj; i++) tc_buf_printf(&b, "%010ld 00000 n \n", offsets[i]);
+  tc_buf_printf(&b, "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%ld\n%%%%EOF\n", nobj + 1, xref);
   free(content.data);
   *out_size = b.len;
   return (unsigned char *)b.data;
