@@ -347,7 +347,7 @@ public func abiToolOverlay(
     }
     let consumed = try tools.overlay(page: Int(page), consume: true)
     var next = 0
-    for (index, item) in consumed.items.enumerated() where index < Int(itemCapacity) {
+    for (index, item) in consumed.items.enumerated() where UInt(index) < itemCapacity {
       var out = pdftools_overlay_item()
       out.kind = item.kind.rawValue
       out.handle_kind = item.kind == .handle ? item.handleKind.rawValue : 0
@@ -359,7 +359,7 @@ public func abiToolOverlay(
       out.width = item.width
       out.dash = item.dash
       out.annotation = item.annotation
-      for point in item.points where next < Int(pointCapacity) {
+      for point in item.points where UInt(next) < pointCapacity {
         points[next] = pdftools_point(x: point.x, y: point.y)
         next += 1
       }

@@ -387,6 +387,53 @@ import Testing
     #expect(!document.isModified)
   }
 
+  @Test func failedStepsRollBackWithTheJournalOffAndInsideAHostGroup() throws {
+    let (document, _, _) = try setUp()
+    let before = try UndoTests.dump(document)
+    let broken = { () throws(PDFError) in
+      try document.performStep("Broken") { () throws(PDFError) in
+        let id = try document.createAnnotation(page: 0, subtype: "Square", rect: Rect(10, 10, 50, 50))
+        try document.updateAnnotation(id, [.opacity(5)])
+      }
+    }
+    try document.setUndoEnabled(false)
+    expectError(.invalidArgument) { () throws(PDFError) in try broken() }
+    #expect(try UndoTests.dump(document) == before, "rolled back with the journal off")
+    try document.setUndoEnabled(true)
+    try document.beginGroup("Host")
+    _ = try document.createAnnotation(page: 0, subtype: "Circle", rect: Rect(100, 100, 150, 150))
+    let inGroup = try UndoTests.dump(document)
+    expectError(.invalidArgument) { () throws(PDFError) in try broken() }
+    #expect(try UndoTests.dump(document) == inGroup, "only the failed step is taken back")
+    try document.endGroup()
+    #expect(try document.undo())
+    #expect(try UndoTests.dump(document) == before)
+  }
+
+  @Test func callbacksMayCallBackIntoTheManager() throws {
+    let (document, tools, _) = try setUp()
+    let seen = Recorder()
+    // The host's undo callback and the manager's observer both ask the manager for its tool.
+    document.setUndoObserver {
+      let tool = tools.tool.kind
+      seen.lock.withLock { seen.notes.append(ToolNotification(kind: .undoState, tool: tool)) }
+    }
+    tools.setObserver { note in
+      if note.kind == .annotationsAdded { _ = tools.selection }
+    }
+    let other = ToolManager(document: document)
+    let otherSaw = Recorder()
+    other.setObserver { note in
+      _ = tools.tool
+      otherSaw.lock.withLock { otherSaw.notes.append(note) }
+    }
+    try tools.setTool(.rectangle)
+    try drag(tools, page: 0, Point(100, 100), Point(200, 150))
+    #expect(try document.annotations(onPage: 0).count == 1)
+    #expect(!seen.take().isEmpty, "the host's undo callback ran (without a deadlock)")
+    #expect(otherSaw.take().contains { $0.kind == .undoState }, "another manager hears of the step")
+  }
+
   @Test func badEventsAreRefused() throws {
     let (_, tools, _) = try setUp()
     expectError(.invalidArgument) { () throws(PDFError) in try tools.pointerDown(self.event(0, .nan, 1)) }

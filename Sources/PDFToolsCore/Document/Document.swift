@@ -135,7 +135,7 @@ public final class Document: @unchecked Sendable {
   /// else may skip it.
   func locked<T>(flushingAppearances: Bool = true, _ body: () throws(PDFError) -> T) throws(PDFError) -> T {
     var notify: (@Sendable () -> Void)? = nil
-    var listeners: [@Sendable () -> Void] = []
+    var listeners: [(ObjectIdentifier, @Sendable () -> Void)] = []
     let result = try lock.withLock { () throws(PDFError) -> T in
       defer {
         qpdf.logWarnings()
@@ -143,15 +143,16 @@ public final class Document: @unchecked Sendable {
         if journal.changed {
           journal.changed = false
           notify = onUndoChange
-          listeners = Array(undoListeners.values)
+          listeners = undoListeners.map { ($0.key, $0.value) }
         }
       }
       if flushingAppearances && !pendingAppearances.isEmpty { flushAppearances() }
       return try body()
     }
     // The host hears of undo changes after the call, with no lock held.
-    for listener in listeners { listener() }
-    notify?()
+    // Inside a tool manager call they wait until it released its lock.
+    for (owner, listener) in listeners { NotificationDeferral.deliver(.init(owner: owner, call: listener)) }
+    if let notify { NotificationDeferral.deliver(.init(owner: nil, call: notify)) }
     return result
   }
 

@@ -3,13 +3,22 @@ import CQPDF
 extension Document {
   /// Keeps the state of `identity` from before the change about to happen; call under the lock.
   func journalWillChange(_ identity: ObjectIdentity) {
-    guard journal.enabled, !journal.restoring else { return }
+    guard !journal.restoring else { return }
+    var state: ObjectSnapshot? = nil
+    // A step being written keeps its own first states, to take itself back on failure (also
+    // with the journal off, or inside a group of the host's).
+    if journal.savepointDepth > 0, journal.savepoint[identity] == nil {
+      let snapshot = qpdf.snapshot(identity)
+      journal.savepoint[identity] = snapshot
+      state = snapshot
+    }
+    guard journal.enabled else { return }
     if journal.open == nil {
       journal.openStartNumber = qpdf.nextObjectNumber()
       journal.open = Journal.Step(label: "", id: 0, previousID: journal.state)
     }
     if journal.open?.before[identity] == nil {
-      journal.open?.before[identity] = qpdf.snapshot(identity)
+      journal.open?.before[identity] = state ?? qpdf.snapshot(identity)
     }
   }
 
@@ -163,20 +172,29 @@ extension Document {
 
   /// Runs `body` as one undo step labelled `label`. When the step follows a step with the same
   /// `key`, the two merge (an ink session, a slider). When `body` throws, every change it made is
-  /// taken back, so the document is as it was before (unless the host has a group of its own
-  /// open, which then keeps the partial change for the host to undo).
+  /// taken back, so the document is as it was before, whether the journal is on or off and
+  /// whether the host has a group of its own open.
   func performStep<T>(
     _ label: String, key: Journal.CoalescingKey? = nil, _ body: () throws(PDFError) -> T
   ) throws(PDFError) -> T {
+    try locked { () throws(PDFError) in
+      if journal.savepointDepth == 0 {
+        journal.savepoint = [:]
+        journal.savepointStartNumber = qpdf.nextObjectNumber()
+      }
+      journal.savepointDepth += 1
+    }
     try beginGroup(label)
     let result: T
     do {
       result = try body()
     } catch {
-      try locked { () throws(PDFError) in abandonGroup() }
+      try locked { () throws(PDFError) in abandonStep() }
       throw error
     }
     try locked { () throws(PDFError) in
+      journal.savepointDepth -= 1
+      if journal.savepointDepth == 0 { journal.savepoint = [:] }
       guard journal.groupDepth > 0 else { throw PDFError(.internal, "the undo group was closed early") }
       journal.groupDepth -= 1
       guard journal.groupDepth == 0 else { return }
@@ -185,22 +203,24 @@ extension Document {
     return result
   }
 
-  /// Closes the innermost group after a failure; as the outermost group, restores every object
-  /// it changed and removes the objects it made. Call under the lock.
-  private func abandonGroup() {
-    guard journal.groupDepth > 0 else { return }
-    journal.groupDepth -= 1
-    guard journal.groupDepth == 0 else { return }
-    guard var step = journal.open else { return }
-    journal.open = nil
+  /// Closes the group of a failed step; as the outermost step, restores every object it changed
+  /// and removes the objects it made. Call under the lock.
+  private func abandonStep() {
+    if journal.groupDepth > 0 { journal.groupDepth -= 1 }
+    if journal.groupDepth == 0 { journal.open = nil }
+    guard journal.savepointDepth > 0 else { return }
+    journal.savepointDepth -= 1
+    guard journal.savepointDepth == 0 else { return }
+    var states = journal.savepoint
+    journal.savepoint = [:]
     let end = qpdf.nextObjectNumber()
-    var number = journal.openStartNumber
+    var number = journal.savepointStartNumber
     while number < end - 1 {
       let identity = ObjectIdentity(number: number, generation: 0)
-      if step.before[identity] == nil { step.before[identity] = .absent }
+      if states[identity] == nil { states[identity] = .absent }
       number += 1
     }
-    restore(step.before)
+    restore(states)
   }
 
   /// What the next undo and redo would do, for menus (nil when there is nothing).

@@ -63,6 +63,12 @@ struct Journal {
   var changed = false
   /// The bytes all undo and redo steps hold, kept up to date so limits cost O(1) per change.
   var storedBytes = 0
+  /// Nesting depth of steps being written by ``Document/performStep(_:key:_:)``.
+  var savepointDepth = 0
+  /// The states objects had before the step being written changed them.
+  var savepoint: [ObjectIdentity: ObjectSnapshot] = [:]
+  /// The object number qpdf would give next when that step started.
+  var savepointStartNumber: Int32 = 0
 
   /// Drops the oldest steps beyond the depth and memory limits.
   mutating func trim() {

@@ -79,7 +79,14 @@ extension ToolManager {
       }
     }
     guard !made.isEmpty else { return }
-    finishCreation(made.map(\.id), page: made[0].page, tool: tool)
+    // One added event per page touched, then the one-shot rule for all of them.
+    for page in Set(made.map(\.page)).sorted() {
+      notify(.annotationsAdded, page: page, ids: made.filter { $0.page == page }.map(\.id), tool: tool)
+    }
+    notify(.undoState, tool: tool)
+    guard !isSticky else { return }
+    switchTool(.pan, handedOff: false)
+    setSelection(made.map(\.id))
   }
 
   /// Writes a freehand stroke: a new Ink annotation, or one more stroke of the session's.

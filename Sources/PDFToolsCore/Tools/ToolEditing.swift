@@ -171,10 +171,13 @@ extension ToolManager {
   func commitMarkupRange(_ id: Int64, selection: TextSelection, page: Int) throws(PDFError) {
     let lines = try document.selectionLines(selection, page: page)
     guard !lines.isEmpty else { return }
-    let text = try document.selectionText(selection)
+    var changes: [AnnotationChange] = [.quads(lines.map { Quad($0.rect, direction: $0.direction) })]
+    // LockedContents keeps the text the markup had.
+    if !(try annotationInfo(id).contentsLocked) {
+      changes.append(.text(key: "Contents", value: try document.selectionText(selection)))
+    }
     try document.performStep("Change Text Range") { () throws(PDFError) in
-      try document.updateAnnotation(
-        id, [.quads(lines.map { Quad($0.rect, direction: $0.direction) }), .text(key: "Contents", value: text)])
+      try document.updateAnnotation(id, changes)
     }
     notify(.annotationsModified, page: page, ids: [id])
     notify(.undoState)
@@ -216,7 +219,9 @@ extension ToolManager {
         byPage[info.page, default: []].append(id)
       }
     }
-    guard !byPage.isEmpty else { throw PDFError(.notPermitted, "the selected annotations are locked") }
+    guard !byPage.isEmpty else {
+      throw PDFError(.notPermitted, "the selected annotations are locked or text markups, which stay on their text")
+    }
     if nudgeSession == nil {
       sessionCounter += 1
       nudgeSession = sessionCounter

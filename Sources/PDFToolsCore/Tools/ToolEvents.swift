@@ -183,7 +183,8 @@ extension ToolManager {
       }
       return .handled
     case .ink, .freeHighlight:
-      if let session = inkSession, session.page != event.page || session.tool != currentTool { try endInkSession() }
+      // A stroke on another page starts a new annotation (the tool stays).
+      if let session = inkSession, session.page != event.page || session.tool != currentTool { inkSession = nil }
       begin(event, .stroke(points: [event.point]), context: context)
       return .handled
     case .eraser:
@@ -313,7 +314,7 @@ extension ToolManager {
       let hit = try annotation(at: event.point, page: event.page, tolerance: event.kind.tolerance)
       if let hit, hit.isSelectable, hit.subtype == "FreeText" || hit.subtype == "Text" {
         setSelection([hit.id])
-        guard !hit.contentsLocked, !hit.isLocked else {
+        guard !hit.contentsLocked else {
           throw PDFError(.notPermitted, "annotation \(hit.id) has locked contents")
         }
         let transform = context.transform

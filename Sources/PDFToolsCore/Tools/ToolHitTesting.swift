@@ -23,7 +23,9 @@ extension ToolManager {
     for id in try document.annotations(onPage: page).reversed() {
       let info = AnnotationInfo(
         id: id, page: page, subtype: try document.annotationSubtype(id), flags: try document.annotationFlags(id))
-      guard !info.isHidden, info.subtype != "Popup", info.subtype != "Widget" else { continue }
+      // ReadOnly annotations take no part (links are still followed).
+      guard !info.isHidden, info.subtype != "Popup", info.subtype != "Widget", !info.isReadOnly || info.subtype == "Link"
+      else { continue }
       let frame = transform.toDisplay.apply(try document.annotationRect(id))
       guard ToolGeometry.padded(frame, tolerance).contains(point) else { continue }
       if try hits(info, point, transform: transform, tolerance: tolerance) { return info }

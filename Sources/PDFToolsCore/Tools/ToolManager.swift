@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 /// Turns a host's pointer, key and text events into annotations, like the annotation toolbar
 /// of a PDF viewer. One per document; see `pdftools_tool_manager` in the C header for the
 /// behaviour in full.
@@ -67,16 +61,10 @@ public final class ToolManager: @unchecked Sendable {
     document.setUndoListener(ObjectIdentifier(self), nil)
   }
 
-  /// The thread running a call of this manager (its own writes change the undo state too).
-  private let ownerLock = Lock()
-  /// Set while a call runs.
-  private var owner: pthread_t? = nil
-
-  /// The document's undo state changed: after an undo or redo by the host, selected
-  /// annotations that are gone leave the selection, and the host hears of both.
+  /// The document's undo state changed outside this manager (an undo or redo by the host, or
+  /// another manager): selected annotations that are gone leave the selection, and the host
+  /// hears of both.
   private func undoStateChanged() {
-    let ownCall = ownerLock.withLock { owner.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
-    guard !ownCall else { return }
     _ = try? run { () throws(PDFError) in
       pruneSelection()
       notify(.undoState)
@@ -86,10 +74,10 @@ public final class ToolManager: @unchecked Sendable {
   /// Runs one public call: under the lock, then tells the observer what happened (also when
   /// the call failed part way, e.g. after a hand-off changed the tool).
   func run<T>(_ body: () throws(PDFError) -> T) throws(PDFError) -> T {
+    // The document's notifications wait until the lock is released (see NotificationDeferral).
+    NotificationDeferral.begin()
     let (result, notes, observer) = lock.withLock {
       () -> (Result<T, PDFError>, [ToolNotification], (@Sendable (ToolNotification) -> Void)?) in
-      ownerLock.withLock { owner = pthread_self() }
-      defer { ownerLock.withLock { owner = nil } }
       outbox.removeAll()
       let result: Result<T, PDFError>
       do throws(PDFError) {
@@ -101,7 +89,11 @@ public final class ToolManager: @unchecked Sendable {
       outbox.removeAll()
       return (result, notes, self.observer)
     }
+    let held = NotificationDeferral.end()
     if let observer { for note in notes { observer(note) } }
+    // This manager already reported its own steps.
+    let me = ObjectIdentifier(self)
+    for entry in held where entry.owner != me { entry.call() }
     return try result.get()
   }
 

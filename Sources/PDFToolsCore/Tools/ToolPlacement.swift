@@ -25,7 +25,14 @@ extension ToolManager {
 
   /// Writes a placement with the host's answer; call under the lock.
   func commitPlacement(_ placement: PendingPlacement, text: String?) throws(PDFError) {
+    // A failed write keeps the placement waiting (the host may answer again or cancel).
+    try writePlacement(placement, text: text)
     pending = nil
+    if placement.tool == .link { payloads.link = nil }
+  }
+
+  /// Writes a placement; call under the lock.
+  private func writePlacement(_ placement: PendingPlacement, text: String?) throws(PDFError) {
     let toPage = placement.transform.toPage
     let style = placement.style
     let box = placement.box
@@ -98,7 +105,6 @@ extension ToolManager {
       }
     case .link:
       guard let target = payloads.link else { throw PDFError(.notFound, "no link target was provided") }
-      payloads.link = nil
       var extra: [AnnotationChange] = []
       if !placement.quads.isEmpty { extra.append(.quads(placement.quads)) }
       try createAnnotation(.link, page: placement.page, subtype: "Link", rect: toPage.apply(box), style: style, extra: extra) {
@@ -148,7 +154,7 @@ extension ToolManager {
       }
       guard currentMode == .annotate else { throw PDFError(.notPermitted, "changing contents needs annotate mode") }
       let info = try annotationInfo(id)
-      guard !info.contentsLocked, !info.isLocked, !info.isReadOnly else {
+      guard !info.contentsLocked, !info.isReadOnly else {
         throw PDFError(.notPermitted, "annotation \(id) has locked contents")
       }
       try document.performStep("Edit Contents") { () throws(PDFError) in
@@ -192,8 +198,9 @@ extension ToolManager {
 
   /// An ink signature: strokes in a unit box (y down).
   public func provideInk(_ strokes: [[Point]]) throws(PDFError) {
-    guard !strokes.isEmpty, strokes.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isFinite) }) else {
-      throw PDFError(.invalidArgument, "an ink signature needs strokes of finite points")
+    let inRange = { (point: Point) in point.isFinite && abs(point.x) <= 1e6 && abs(point.y) <= 1e6 }
+    guard !strokes.isEmpty, strokes.allSatisfy({ !$0.isEmpty && $0.allSatisfy(inRange) }) else {
+      throw PDFError(.invalidArgument, "an ink signature needs strokes of points in its unit box (finite, at most 1e6)")
     }
     try run { () throws(PDFError) in
       payloads.ink = strokes
