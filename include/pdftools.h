@@ -1401,16 +1401,20 @@ pdftools_status pdftools_document_save_to_memory(pdftools_document *doc,
  * Permissions.  What a mode allows is intersected with the document's
  * permissions (creating, changing and deleting need
  * PDFTOOLS_PERMISSION_ANNOTATE) and with each annotation's flags: Hidden,
- * NoView and ReadOnly annotations are not selected; Locked ones are selected
- * but not moved, resized or deleted; LockedContents ones keep their text.
+ * NoView and ReadOnly annotations are not hit (a ReadOnly link is still
+ * followed); Locked ones are selected but not moved, resized, restyled or
+ * deleted; LockedContents ones keep their text (/Contents).
  *
  * Threads.  A tool manager belongs to one document and is meant to be driven
  * from one (UI) thread; calls on it are serialized by a lock of its own and
  * by the document lock.  Callbacks run on the thread of the call that caused
  * them, after the work is done and with no lock held, so they may call back
- * into the library.  Closing the document makes every later call on its tool
- * managers fail with PDFTOOLS_E_INVALID_HANDLE; the manager must still be
- * freed.
+ * into the library; the document's undo callback, when a tool's write
+ * triggers it, also waits until the tool manager call returns.  A gesture's
+ * write takes a few document calls at pointer up: changes another thread
+ * makes to the same document in between become part of that undo step.
+ * Closing the document makes every later call on its tool managers fail with
+ * PDFTOOLS_E_INVALID_HANDLE; the manager must still be freed.
  */
 
 /** A tool manager of one document: an opaque handle. */
@@ -1436,7 +1440,9 @@ typedef enum pdftools_tool {
   PDFTOOLS_TOOL_UNDERLINE = 3,       /**< "underline". */
   PDFTOOLS_TOOL_SQUIGGLY = 4,        /**< "squiggly". */
   PDFTOOLS_TOOL_STRIKE_OUT = 5,      /**< "strike_out". */
-  PDFTOOLS_TOOL_INK = 6,             /**< "ink": freehand; the strokes of one session are one Ink annotation. */
+  /** "ink": freehand; the strokes of one session (until Enter, Escape or a tool change) are one Ink
+   *  annotation and one undo step (a save in between starts a new step). */
+  PDFTOOLS_TOOL_INK = 6,
   PDFTOOLS_TOOL_FREE_HIGHLIGHT = 7,  /**< "free_highlight": freehand with a wide translucent marker (Ink). */
   PDFTOOLS_TOOL_ERASER = 8,          /**< "eraser": removes ink strokes, and whole annotations, it touches. */
   PDFTOOLS_TOOL_RECTANGLE = 9,       /**< "rectangle": drag a Square (Shift: a square). */
@@ -1638,7 +1644,7 @@ pdftools_status pdftools_tool_key(pdftools_tool_manager *manager, int32_t key, u
  * written now as the gesture's one undo step.  With no request pending and
  * one selected annotation, sets its /Contents (one undo step).  Errors:
  * INVALID_HANDLE, INVALID_ARGUMENT (NULL, bad UTF-8), NOT_FOUND (nothing to
- * give text to), NOT_PERMITTED (LockedContents).
+ * give text to), NOT_PERMITTED (LockedContents or ReadOnly).
  */
 pdftools_status pdftools_tool_commit_text(pdftools_tool_manager *manager, const char *text);
 
@@ -1649,7 +1655,7 @@ pdftools_status pdftools_tool_commit_text(pdftools_tool_manager *manager, const 
  * A payload given while nothing is pending is kept for the next placement of
  * that kind (images, files and signatures stay until replaced; a link target
  * is used once).  Escape, pdftools_tool_cancel_request() or a tool change
- * drop a pending placement.  Errors of all: INVALID_HANDLE, INVALID_ARGUMENT
+ * drop a pending placement; a write that fails keeps it pending.  Errors of all: INVALID_HANDLE, INVALID_ARGUMENT
  * (NULL or undecodable data), and the errors of the write.
  */
 
@@ -1785,7 +1791,9 @@ typedef enum pdftools_tool_event_kind {
   PDFTOOLS_TOOL_EVENT_ANNOTATIONS_ADDED = 4,   /**< ids were created. */
   PDFTOOLS_TOOL_EVENT_ANNOTATIONS_MODIFIED = 5,/**< ids were changed. */
   PDFTOOLS_TOOL_EVENT_ANNOTATIONS_REMOVED = 6, /**< ids were deleted. */
-  PDFTOOLS_TOOL_EVENT_UNDO_STATE = 7,          /**< The tool manager wrote an undo step. */
+  /** The undo state changed: the manager wrote a step, or the host (or another manager) changed
+   *  the document; selected annotations that no longer exist have left the selection. */
+  PDFTOOLS_TOOL_EVENT_UNDO_STATE = 7,
   PDFTOOLS_TOOL_EVENT_REQUEST_TEXT = 8,        /**< Answer with pdftools_tool_commit_text; text: the current text. */
   PDFTOOLS_TOOL_EVENT_REQUEST_PAYLOAD = 9,     /**< Answer with pdftools_tool_provide_*; text: "image", "file" or "signature". */
   PDFTOOLS_TOOL_EVENT_REQUEST_LINK_TARGET = 10,/**< Answer with pdftools_tool_provide_link_uri or _page. */
