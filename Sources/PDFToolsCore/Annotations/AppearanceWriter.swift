@@ -41,7 +41,19 @@ extension Document {
       return
     }
     let data = qpdf.data
-    let stream = qpdf_oh_new_stream(data)
+    let stream: qpdf_oh
+    if let own = ownAppearanceStream(of: object) {
+      // Rewritten in place (its old state goes to the journal like any other change).
+      recordChange(own)
+      stream = own
+      let dictionary = qpdf_oh_get_dict(data, own)
+      for key in qpdf.keys(dictionary) where key != "/Length" { qpdf_oh_remove_key(data, dictionary, key) }
+    } else {
+      stream = qpdf_oh_new_stream(data)
+      if let identity = qpdf.identity(stream), let owner = qpdf.identity(object) {
+        ownAppearanceStreams[identity] = owner
+      }
+    }
     var content = Array(appearance.content.utf8)
     content.withUnsafeMutableBufferPointer { buffer in
       qpdf_oh_replace_stream_data(
@@ -107,6 +119,16 @@ extension Document {
         qpdf_oh_remove_key(data, object, "/RD")
       }
     }
+  }
+
+  /// The annotation's normal appearance when it is a stream this document made for this very
+  /// annotation.
+  private func ownAppearanceStream(of object: qpdf_oh) -> qpdf_oh? {
+    guard let appearance = qpdf.entry(object, "/AP"), let normal = qpdf.entry(appearance, "/N"),
+      qpdf_oh_is_stream(qpdf.data, normal) != QPDF_FALSE, let identity = qpdf.identity(normal),
+      let owner = qpdf.identity(object), ownAppearanceStreams[identity] == owner
+    else { return nil }
+    return normal
   }
 
   /// Subtypes whose /Rect is the box around what they draw.

@@ -39,6 +39,9 @@ public final class Document: @unchecked Sendable {
   var pageIndexCache: [ObjectIdentity: Int]? = nil
   /// Annotations whose appearance stream must be rebuilt before anyone looks at them.
   var pendingAppearances = Set<ObjectIdentity>()
+  /// Appearance streams this document made, with the annotation each was made for: rebuilding
+  /// that annotation's appearance rewrites its stream instead of leaving it unreferenced.
+  var ownAppearanceStreams: [ObjectIdentity: ObjectIdentity] = [:]
   /// Annotation ids and where they live.
   var annotationIndex = AnnotationIndex()
   /// The /PageLabels ranges, read lazily.
