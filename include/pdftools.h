@@ -1877,18 +1877,44 @@ pdftools_status pdftools_tool_get_style(pdftools_tool_manager *manager, pdftools
                                         pdftools_tool_style *out_style);
 
 /**
- * Applies a style the way a toolbar does: with annotations selected, the
- * style is applied to them (colour, fill, opacity, border, line endings,
- * font, icon, as each subtype has them) as one undo step, which merges with
- * an immediately preceding style change of the same properties on the same
- * annotations (a colour slider makes one step), and tool's default is left
- * alone; with none selected, it becomes tool's default.  A gesture in
+ * Applies a style the way a toolbar does: with annotations selected, every
+ * field of the style is applied to them (colour, fill, opacity, border,
+ * cloudy border, line endings, font, icon, as each subtype has them; Locked
+ * ones are skipped) as one undo step, which merges with an immediately
+ * preceding style change of the same fields on the same annotations (a
+ * colour slider makes one step), and tool's default is left alone; with none
+ * selected, it becomes tool's default.  pdftools_tool_apply_style does the
+ * same for some fields only.  A gesture in
  * progress keeps the style it started with.  Errors: INVALID_HANDLE,
  * INVALID_ARGUMENT (version, out-of-range numbers, unknown enums, an
  * unterminated font or icon), NOT_PERMITTED.
  */
 pdftools_status pdftools_tool_set_style(pdftools_tool_manager *manager, pdftools_tool tool,
                                         const pdftools_tool_style *style);
+
+/** Groups of style fields, for pdftools_tool_apply_style (bits). */
+typedef enum pdftools_style_field {
+  PDFTOOLS_STYLE_COLOR = 1 << 0,        /**< has_color and color. */
+  PDFTOOLS_STYLE_FILL = 1 << 1,         /**< has_fill and fill. */
+  PDFTOOLS_STYLE_OPACITY = 1 << 2,      /**< opacity. */
+  PDFTOOLS_STYLE_BORDER = 1 << 3,       /**< width, border_style, dash_count and dashes. */
+  PDFTOOLS_STYLE_CLOUDY = 1 << 4,       /**< cloudy. */
+  PDFTOOLS_STYLE_LINE_ENDINGS = 1 << 5, /**< line_start and line_end. */
+  PDFTOOLS_STYLE_TEXT = 1 << 6,         /**< font, font_size and text_color. */
+  PDFTOOLS_STYLE_ICON = 1 << 7,         /**< icon. */
+  PDFTOOLS_STYLE_ALL = (1 << 8) - 1     /**< Every field. */
+} pdftools_style_field;
+
+/**
+ * As pdftools_tool_set_style, for the fields (pdftools_style_field bits) of
+ * style only: a toolbar's colour button changes the colour of the selected
+ * annotations and leaves their widths alone; with none selected, only those
+ * fields of tool's default change.  The whole style is still checked.  Steps
+ * merge when the same fields of the same selection change again.  Errors:
+ * as pdftools_tool_set_style; INVALID_ARGUMENT when fields names none.
+ */
+pdftools_status pdftools_tool_apply_style(pdftools_tool_manager *manager, pdftools_tool tool,
+                                          const pdftools_tool_style *style, uint32_t fields);
 
 /** Makes style tool's default, whatever is selected.  Errors: as pdftools_tool_set_style. */
 pdftools_status pdftools_tool_set_default_style(pdftools_tool_manager *manager,

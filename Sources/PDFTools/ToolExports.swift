@@ -515,6 +515,17 @@ public func abiToolSetStyle(
   }
 }
 
+/// Applies some fields of a style (selection or default).
+@_cdecl("pdftools_tool_apply_style")
+public func abiToolApplyStyle(
+  _ manager: OpaquePointer?, _ tool: pdftools_tool, _ style: UnsafePointer<pdftools_tool_style>?, _ fields: UInt32
+) -> pdftools_status {
+  call { () throws(PDFError) in
+    let tools = try ToolRegistry.manager(manager)
+    try tools.setStyle(try toolStyle(style), for: try toolKind(tool), fields: StyleFields(rawValue: fields))
+  }
+}
+
 /// Sets a default style.
 @_cdecl("pdftools_tool_set_default_style")
 public func abiToolSetDefaultStyle(

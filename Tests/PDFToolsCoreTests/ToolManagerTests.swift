@@ -346,6 +346,12 @@ import Testing
     #expect(tools.style(for: .rectangle).color == RGBColor(0, 0, 1))
     #expect(try document.undo())
     #expect(try document.annotationProperties(id).color == RGBColor(0, 0, 1), "the slider was one step")
+    // A toolbar's width button changes the width alone.
+    var thin = ToolStyle(color: RGBColor(1, 0, 1))
+    thin.width = 7
+    try tools.setStyle(thin, for: .rectangle, fields: .border)
+    #expect(try document.annotationProperties(id).borderWidth == 7)
+    #expect(try document.annotationProperties(id).color == RGBColor(0, 0, 1))
     // Styles round-trip through JSON; bad documents change nothing.
     try tools.addPreset("Thick", style: style, for: .rectangle)
     let exported = tools.exportStyles()

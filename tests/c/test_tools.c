@@ -3434,6 +3434,25 @@ static void test_style_apply(void) {
     CHECK(near_color(def.color, 0, 0, 1), "set_style with a selection leaves the default (blue)");
     check_one_undo(&c, &s0, "repeated set_style calls coalesce into one step");
     check_color(&c, id2, PDFTOOLS_COLOR_STROKE, 1, 0, 0, 1, "one undo restores the colour before both");
+    /* apply_style changes the named fields only. */
+    {
+      pdftools_tool_style thin = red;
+      thin.width = 1;
+      get_state(c.doc, &s0);
+      EXPECT_OK(pdftools_tool_apply_style(c.m, PDFTOOLS_TOOL_RECTANGLE, &thin, PDFTOOLS_STYLE_BORDER),
+                "apply_style(width 1, BORDER only) with a selection");
+      check_border(&c, id2, 1, "apply_style changes the border width");
+      check_color(&c, id2, PDFTOOLS_COLOR_STROKE, 1, 0, 0, 1, "apply_style(BORDER) keeps the colour (blue, not red)");
+      check_one_undo(&c, &s0, "apply_style is one step");
+      EXPECT_STATUS(pdftools_tool_apply_style(c.m, PDFTOOLS_TOOL_RECTANGLE, &thin, 0), PDFTOOLS_E_INVALID_ARGUMENT,
+                    "apply_style with no fields");
+      pdftools_tool_select(c.m, NULL, 0);
+      EXPECT_OK(pdftools_tool_apply_style(c.m, PDFTOOLS_TOOL_RECTANGLE, &thin, PDFTOOLS_STYLE_BORDER),
+                "apply_style(BORDER) without a selection");
+      def = get_style(&c, PDFTOOLS_TOOL_RECTANGLE);
+      CHECK(tc_near(def.width, 1, 1e-9) && near_color(def.color, 0, 0, 1),
+            "apply_style without a selection changes only those fields of the default");
+    }
   }
   ctx_close(&c);
 }

@@ -39,8 +39,6 @@ public final class ToolManager: @unchecked Sendable {
   var outbox: [ToolNotification] = []
   /// Receives notifications.
   var observer: (@Sendable (ToolNotification) -> Void)? = nil
-  /// The last style applied to the selection, for coalescing style steps.
-  var lastStyleApplication: (ids: [Int64], style: ToolStyle, fields: Set<String>)? = nil
   /// The up of the last down/up pair that counted as a tap, so a host's tap for it is not
   /// handled twice.
   var lastUpTap: (page: Int, point: Point)? = nil
@@ -182,7 +180,6 @@ public final class ToolManager: @unchecked Sendable {
   func setSelection(_ ids: [Int64]) {
     guard ids != selectedIDs else { return }
     selectedIDs = ids
-    lastStyleApplication = nil
     nudgeSession = nil
     notify(.selectionChanged, ids: ids, text: "")
   }

@@ -160,17 +160,71 @@ public struct ToolStyle: Sendable, Equatable {
     return changes
   }
 
-  /// The names of the fields that differ from `other`.
-  func differences(from other: ToolStyle) -> Set<String> {
-    var names: Set<String> = []
-    if color != other.color { names.insert("color") }
-    if fill != other.fill { names.insert("fill") }
-    if opacity != other.opacity { names.insert("opacity") }
-    if width != other.width || borderStyle != other.borderStyle || dashes != other.dashes { names.insert("border") }
-    if cloudy != other.cloudy { names.insert("cloudy") }
-    if lineStart != other.lineStart || lineEnd != other.lineEnd { names.insert("endings") }
-    if font != other.font || fontSize != other.fontSize || textColor != other.textColor { names.insert("text") }
-    if icon != other.icon { names.insert("icon") }
-    return names
+  /// This style with the `fields` of `other`.
+  func replacing(_ fields: StyleFields, from other: ToolStyle) -> ToolStyle {
+    var style = self
+    if fields.contains(.color) { style.color = other.color }
+    if fields.contains(.fill) { style.fill = other.fill }
+    if fields.contains(.opacity) { style.opacity = other.opacity }
+    if fields.contains(.border) {
+      style.width = other.width
+      style.borderStyle = other.borderStyle
+      style.dashes = other.dashes
+    }
+    if fields.contains(.cloudy) { style.cloudy = other.cloudy }
+    if fields.contains(.lineEndings) {
+      style.lineStart = other.lineStart
+      style.lineEnd = other.lineEnd
+    }
+    if fields.contains(.text) {
+      style.font = other.font
+      style.fontSize = other.fontSize
+      style.textColor = other.textColor
+    }
+    if fields.contains(.icon) { style.icon = other.icon }
+    return style
+  }
+}
+
+/// Groups of style fields; raw values match `pdftools_style_field`.
+public struct StyleFields: OptionSet, Sendable, Hashable {
+  /// The bits.
+  public let rawValue: UInt32
+  /// Creates a set from bits.
+  public init(rawValue: UInt32) { self.rawValue = rawValue }
+  /// Stroke colour.
+  public static let color = StyleFields(rawValue: 1 << 0)
+  /// Fill colour.
+  public static let fill = StyleFields(rawValue: 1 << 1)
+  /// Opacity.
+  public static let opacity = StyleFields(rawValue: 1 << 2)
+  /// Width, border style and dashes.
+  public static let border = StyleFields(rawValue: 1 << 3)
+  /// Cloudy intensity.
+  public static let cloudy = StyleFields(rawValue: 1 << 4)
+  /// Line endings.
+  public static let lineEndings = StyleFields(rawValue: 1 << 5)
+  /// Font, size and text colour.
+  public static let text = StyleFields(rawValue: 1 << 6)
+  /// Icon or stamp name.
+  public static let icon = StyleFields(rawValue: 1 << 7)
+  /// Every field.
+  public static let all = StyleFields(rawValue: (1 << 8) - 1)
+}
+
+extension AnnotationChange {
+  /// The style fields a change made by ``ToolStyle/changes(for:current:)`` carries.
+  var styleFields: StyleFields {
+    switch self {
+    case .color: return .color
+    case .interiorColor: return .fill
+    case .opacity: return .opacity
+    case .border: return .border
+    case .cloudy: return .cloudy
+    case .line, .lineEndings: return .lineEndings
+    case .freeText: return .text
+    case .icon: return .icon
+    default: return []
+    }
   }
 }

@@ -4,15 +4,17 @@ extension ToolManager {
     lock.withLock { styles.defaults[tool] ?? .builtIn(tool) }
   }
 
-  /// Applies `style` as a toolbar does: to the selected annotations (one step, merged with a
-  /// directly preceding style change of the same selection), or, with none selected, as the
-  /// default of `tool`.
-  public func setStyle(_ style: ToolStyle, for tool: ToolKind) throws(PDFError) {
+  /// Applies the `fields` of `style` as a toolbar does: to the selected annotations (one step,
+  /// merged with a directly preceding change of the same fields of the same selection), or,
+  /// with none selected, to the default of `tool`.
+  public func setStyle(_ style: ToolStyle, for tool: ToolKind, fields: StyleFields = .all) throws(PDFError) {
     try style.validate()
+    let fields = fields.intersection(.all)
+    guard !fields.isEmpty else { throw PDFError(.invalidArgument, "no style fields were named") }
     try run { () throws(PDFError) in
       pruneSelection()
       guard !selectedIDs.isEmpty else {
-        styles.defaults[tool] = style
+        styles.defaults[tool] = (styles.defaults[tool] ?? .builtIn(tool)).replacing(fields, from: style)
         return
       }
       guard currentMode == .annotate else { throw PDFError(.notPermitted, "changing annotations needs annotate mode") }
@@ -22,25 +24,17 @@ extension ToolManager {
         if !info.isLocked { targets.append((id, info.subtype, info.page)) }
       }
       guard !targets.isEmpty else { throw PDFError(.notPermitted, "the selected annotations are locked") }
-      let fields: Set<String>
-      if let last = lastStyleApplication, last.ids == selectedIDs {
-        let changed = style.differences(from: last.style)
-        fields = changed.isEmpty ? last.fields : changed
-      } else {
-        // The host started from the tool's default: what differs from it is what changed.
-        let changed = style.differences(from: styles.defaults[tool] ?? .builtIn(tool))
-        fields = changed.isEmpty ? ["all"] : changed
-      }
       // A run of changes to the same fields of the same selection (a slider) is one step.
-      let key = Journal.CoalescingKey(
-        properties: Set(fields.map { "Style " + $0 }), targets: Set(selectedIDs))
+      let key = Journal.CoalescingKey(properties: ["Style \(fields.rawValue)"], targets: Set(selectedIDs))
       try document.performStep("Change Style", key: key) { () throws(PDFError) in
         for target in targets {
           let current = try document.annotationProperties(target.id)
-          try document.updateAnnotation(target.id, style.changes(for: target.subtype, current: current))
+          let changes = style.changes(for: target.subtype, current: current).filter {
+            !$0.styleFields.intersection(fields).isEmpty
+          }
+          if !changes.isEmpty { try document.updateAnnotation(target.id, changes) }
         }
       }
-      lastStyleApplication = (selectedIDs, style, fields)
       notify(.annotationsModified, page: targets[0].page, ids: targets.map(\.id))
       notify(.undoState)
     }

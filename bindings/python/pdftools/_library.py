@@ -605,6 +605,7 @@ _PROTOTYPES: List[Tuple[str, Any, Sequence[Any]]] = [
     ("pdftools_tool_set_callback", _status, [_tm, TOOL_CALLBACK, c_void_p]),
     ("pdftools_tool_get_style", _status, [_tm, _enum, _style]),
     ("pdftools_tool_set_style", _status, [_tm, _enum, _style]),
+    ("pdftools_tool_apply_style", _status, [_tm, _enum, _style, ctypes.c_uint32]),
     ("pdftools_tool_set_default_style", _status, [_tm, _enum, _style]),
     ("pdftools_tool_add_preset", _status, [_tm, _enum, c_char_p, _style]),
     ("pdftools_tool_preset_count", _status, [_tm, _enum, POINTER(c_size_t)]),

@@ -431,6 +431,24 @@ def _bytes_like(value: Any, what: str) -> bytes:
 # -- value types ------------------------------------------------------------------------------
 
 
+# The pdftools_style_field bit of each ToolStyle field.
+_STYLE_FIELD_BITS = {
+    "color": 1 << 0,
+    "fill": 1 << 1,
+    "opacity": 1 << 2,
+    "width": 1 << 3,
+    "border_style": 1 << 3,
+    "dashes": 1 << 3,
+    "cloudy": 1 << 4,
+    "line_start": 1 << 5,
+    "line_end": 1 << 5,
+    "font": 1 << 6,
+    "font_size": 1 << 6,
+    "text_color": 1 << 6,
+    "icon": 1 << 7,
+}
+
+
 @dataclass(frozen=True)
 class ToolStyle:
     """A tool's style (``pdftools_tool_style``): its default, a preset, or what to apply to a selection.
@@ -1281,21 +1299,29 @@ class ToolManager:
     def style(self, tool: ToolLike, style: Optional[ToolStyle] = None, **changes: Any) -> ToolStyle:
         """Reads ``tool``'s default style, or applies a style as a toolbar does.
 
-        ``tm.style("arrow")`` returns the default.  Given ``style`` and/or
-        field changes (``tm.style("arrow", color=(0, 0, 1), width=3)``; the
-        changes apply to ``style``, else to the current default), the result
-        is applied with ``pdftools_tool_set_style`` and returned: with
-        annotations selected it is applied to them (every field that their
-        subtypes have; one undo step that merges with an immediately
-        preceding change of the same fields of the same annotations) and the
-        default stays; with none selected it becomes the default.  Raises
-        TypeError for unknown fields, ArgumentError for values out of range.
+        ``tm.style("arrow")`` returns the default.  Field changes
+        (``tm.style("arrow", color=(0, 0, 1), width=3)``) apply those fields
+        only, with ``pdftools_tool_apply_style``: with annotations selected
+        they change on the selected annotations (their other properties stay;
+        one undo step that merges with an immediately preceding change of the
+        same fields of the same annotations) and the default stays; with none
+        selected they change in the default.  A whole ``style`` (with any
+        ``changes`` on top) is applied with every field, with
+        ``pdftools_tool_set_style``.  Returns the style given to the library.
+        Raises TypeError for unknown fields, ArgumentError for values out of
+        range.
         """
         value = _named(Tool, tool, "tool")
         if style is None and not changes:
             return self._get_style(value)
         new = self._style_arg(value, style, changes)
-        self._call(lib.pdftools_tool_set_style, value.c_value, ctypes.byref(new._to_c()))
+        if style is None:
+            fields = 0
+            for name in changes:
+                fields |= _STYLE_FIELD_BITS[name]
+            self._call(lib.pdftools_tool_apply_style, value.c_value, ctypes.byref(new._to_c()), fields)
+        else:
+            self._call(lib.pdftools_tool_set_style, value.c_value, ctypes.byref(new._to_c()))
         return new
 
     def set_default_style(self, tool: ToolLike, style: Optional[ToolStyle] = None, **changes: Any) -> ToolStyle:

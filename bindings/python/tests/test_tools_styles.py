@@ -122,6 +122,22 @@ def test_style_with_a_selection_changes_the_selection_not_the_default(
     assert not doc.can_undo, "repeated changes of the same fields are one step"
 
 
+def test_style_changes_apply_the_named_fields_only(doc: pdftools.Document, tm: pdftools.ToolManager) -> None:
+    tm.set_tool("rectangle")
+    drag(tm, 0, A, B)
+    (sq,) = doc.pages[0].annotations
+    tm.style("rectangle", ToolStyle(color=BLUE, width=6))  # a whole style: every field
+    assert_color(sq.color, BLUE)
+    assert sq.border_width == pytest.approx(6)
+    tm.style("rectangle", width=1)  # the default's colour (red) is not applied
+    assert sq.border_width == pytest.approx(1)
+    assert_color(sq.color, BLUE)
+    tm.select([])
+    tm.style("rectangle", opacity=0.5)
+    assert tm.style("rectangle").opacity == pytest.approx(0.5)
+    assert tm.style("rectangle").width == pytest.approx(2), "only the named field of the default changed"
+
+
 def test_set_default_style_ignores_the_selection(doc: pdftools.Document, tm: pdftools.ToolManager) -> None:
     tm.set_tool("rectangle")
     drag(tm, 0, A, B)
