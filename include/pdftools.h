@@ -1449,12 +1449,14 @@ typedef enum pdftools_tool {
   PDFTOOLS_TOOL_OVAL = 10,           /**< "oval": drag a Circle (Shift: a circle). */
   PDFTOOLS_TOOL_LINE = 11,           /**< "line": drag a Line (Shift: 15 degree steps). */
   PDFTOOLS_TOOL_ARROW = 12,          /**< "arrow": a Line with an open arrow at its end. */
-  PDFTOOLS_TOOL_RULER = 13,          /**< "ruler": a Line (/IT /LineDimension) with its length in /Contents and /Measure. */
+  /** "ruler": a Line (/IT /LineDimension, /Measure) with its length in /Contents, drawn as a caption
+   *  above it (/Cap, /CP /Top); dragging its ends re-measures. */
+  PDFTOOLS_TOOL_RULER = 13,
   PDFTOOLS_TOOL_POLYLINE = 14,       /**< "polyline": tap vertices; double tap or Enter ends. */
   PDFTOOLS_TOOL_POLYGON = 15,        /**< "polygon": tap vertices; double tap, Enter or a tap on the first vertex closes. */
   PDFTOOLS_TOOL_CLOUD = 16,          /**< "cloud": a Polygon with a cloudy border. */
-  PDFTOOLS_TOOL_PERIMETER = 17,      /**< "perimeter": a PolyLine (/IT /PolyLineDimension) with its length. */
-  PDFTOOLS_TOOL_AREA = 18,           /**< "area": a Polygon (/IT /PolygonDimension) with its area. */
+  PDFTOOLS_TOOL_PERIMETER = 17,      /**< "perimeter": a PolyLine (/IT /PolyLineDimension) with its length in /Contents (re-measured when edited). */
+  PDFTOOLS_TOOL_AREA = 18,           /**< "area": a Polygon (/IT /PolygonDimension) with its area in /Contents (re-measured when edited). */
   PDFTOOLS_TOOL_FREE_TEXT = 19,      /**< "free_text": tap or drag a box, then the host's text. */
   PDFTOOLS_TOOL_CALLOUT = 20,        /**< "callout": drag from the anchor to the box, then the host's text. */
   PDFTOOLS_TOOL_STICKY_NOTE = 21,    /**< "sticky_note": tap; a Text annotation with the host's text. */

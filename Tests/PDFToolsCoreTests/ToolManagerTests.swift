@@ -130,8 +130,30 @@ import Testing
     #expect(try document.annotationText(id, key: "Contents") == "100.00 pt")
     #expect(try document.annotationRawValue(id, key: "IT") == "/LineDimension")
     #expect(try document.annotationRawValue(id, key: "Measure") != nil)
+    #expect(try document.annotationProperties(id).caption, "the length is shown as a caption")
+    #expect(try document.annotationRawValue(id, key: "CP") == "/Top")
+    #expect(try appearance(document, id).contains("(100.00 pt) Tj"))
+    // Dragging an end re-measures.
+    #expect(tools.tool.kind == .pan)
+    try drag(tools, page: 0, Point(200, 100), Point(250, 100))
+    #expect(tools.tool.kind == .lineEdit)
+    #expect(try document.annotationText(id, key: "Contents") == "150.00 pt")
+    #expect(try appearance(document, id).contains("(150.00 pt) Tj"))
+    #expect(try document.undo())
+    #expect(try document.annotationText(id, key: "Contents") == "100.00 pt")
     #expect(try document.undo())
     #expect(try document.annotations(onPage: 0).isEmpty)
+  }
+
+  /// The content of an annotation's normal appearance stream.
+  private func appearance(_ document: Document, _ id: Int64) throws -> String {
+    try document.locked { () throws(PDFError) -> String in
+      let object = try document.annotationObject(id).object
+      guard let ap = document.qpdf.entry(object, "/AP"), let normal = document.qpdf.entry(ap, "/N"),
+        let identity = document.qpdf.identity(normal), case .stream(_, let data) = document.qpdf.snapshot(identity)
+      else { return "" }
+      return String(decoding: data, as: UTF8.self)
+    }
   }
 
   @Test(arguments: [0, 1]) func highlightDragMarksTheText(page: Int) throws {

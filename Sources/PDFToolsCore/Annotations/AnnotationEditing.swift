@@ -47,6 +47,8 @@ public enum AnnotationChange: Sendable {
   case freeText(font: String, size: Double, color: RGBColor, alignment: Int, intent: String)
   /// FreeText callout line /CL (empty removes it).
   case callout([Point])
+  /// Line caption: /Cap with /CP /Top (the contents drawn above the line), or neither.
+  case caption(Bool)
 }
 
 extension AnnotationChange {
@@ -76,6 +78,7 @@ extension AnnotationChange {
     case .open: return "Open"
     case .freeText: return "Text Style"
     case .callout: return "Callout"
+    case .caption: return "Caption"
     }
   }
 }
@@ -217,6 +220,14 @@ extension Document {
       if intent == "FreeText" { remove("/IT") } else { set("/IT", qpdf_oh_new_name(data, "/" + intent)) }
     case .callout(let points):
       if points.isEmpty { remove("/CL") } else { set("/CL", qpdf.pointArray(points)) }
+    case .caption(let shown):
+      if shown {
+        set("/Cap", qpdf_oh_new_bool(data, QPDF_TRUE))
+        set("/CP", qpdf_oh_new_name(data, "/Top"))
+      } else {
+        remove("/Cap")
+        remove("/CP")
+      }
     }
   }
 
@@ -283,7 +294,7 @@ extension Document {
         throw PDFError(.invalidArgument, "a callout line has 2 or 3 points")
       }
       try finite(points, "callout points")
-    case .color, .interiorColor, .lineEndings, .open:
+    case .color, .interiorColor, .lineEndings, .open, .caption:
       break
     }
   }

@@ -103,6 +103,8 @@ public struct AppearanceInput: Sendable, Equatable {
   public var alignment: Int = 0
   /// FreeText: the callout line (/CL) points, 2 or 3 of them, empty for none.
   public var callout: [Point] = []
+  /// Line: /Cap true (the contents are drawn as a caption above the line).
+  public var caption: Bool = false
 
   /// Creates the input for a subtype and rectangle; everything else at its default.
   public init(subtype: String, rect: Rect) {
@@ -123,7 +125,7 @@ public struct AppearanceInput: Sendable, Equatable {
       && lhs.iconName == rhs.iconName && lhs.contents == rhs.contents
       && lhs.fontName == rhs.fontName && lhs.fontSize == rhs.fontSize
       && lhs.textColor == rhs.textColor && lhs.alignment == rhs.alignment
-      && lhs.callout == rhs.callout
+      && lhs.callout == rhs.callout && lhs.caption == rhs.caption
   }
 }
 

@@ -57,6 +57,9 @@ extension Document {
     }
     input.alignment = qpdf.entry(object, "/Q").flatMap { qpdf.integer($0) }.map { min(max($0, 0), 2) } ?? 0
     input.callout = qpdf.points(qpdf.entry(object, "/CL"))
+    if let cap = qpdf.entry(object, "/Cap"), qpdf_oh_is_bool(qpdf.data, cap) != QPDF_FALSE {
+      input.caption = qpdf_oh_get_bool_value(qpdf.data, cap) != QPDF_FALSE
+    }
     // A FreeText's text box is its /Rect less the /RD margins (they hold a callout).
     // /RD holds four margins (left, bottom, right, top), not a rectangle: read them as they are.
     if subtype == "FreeText", let items = qpdf.entry(object, "/RD").flatMap({ qpdf.items($0) }),

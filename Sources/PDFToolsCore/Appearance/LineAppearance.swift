@@ -43,9 +43,43 @@ enum LineAppearance {
       input.lineEndings, start: (start, direction * -1), end: (end, direction), style: style,
       into: &builder)
     builder.restore()
+    if input.caption, !input.contents.isEmpty {
+      caption(input.contents, from: start, to: end, style: style, into: &builder)
+    }
     var geometry = Extent()
     for point in [a, b, start, end] { geometry.include(point) }
     return builder.finish(covering: geometry.rect)
+  }
+
+  /// The line's caption (/Cap with /CP /Top): one line of Helvetica centred above the middle
+  /// of the drawn line, along it and upright (never upside down).
+  static func caption(_ text: String, from start: Point, to end: Point, style: PaintStyle, into builder: inout ContentBuilder) {
+    guard var direction = (end - start).unit else { return }
+    if direction.x < 0 || (direction.x == 0 && direction.y < 0) { direction = direction * -1 }
+    let font = StandardFont.named("Helvetica")
+    let size = max(8, min(24, style.lineWidth * 4 + 6))
+    let codes = WinAnsiEncoding.encode(text.prefix(200))
+    let width = font.width(of: codes, size: size)
+    let up = direction.leftNormal
+    let middle = Point((start.x + end.x) / 2, (start.y + end.y) / 2)
+    let gap = style.lineWidth / 2 + size * 0.3 - font.descent * size / 1000
+    let origin = middle + up * gap - direction * (width / 2)
+    builder.save()
+    builder.fillColor(style.stroke ?? RGBColor(0, 0, 0))
+    builder.write("BT")
+    builder.font(font.name, size: size)
+    builder.write(
+      [direction.x, direction.y, up.x, up.y, origin.x, origin.y].map(PDFNumberFormat.format).joined(separator: " ") + " Tm")
+    builder.write(WinAnsiEncoding.literal(codes) + " Tj")
+    builder.write("ET")
+    builder.restore()
+    // The text's box, corner by corner.
+    let ascent = font.ascent * size / 1000
+    let descent = font.descent * size / 1000
+    for (along, across) in [(0.0, descent), (width, descent), (0.0, ascent), (width, ascent)] {
+      let corner = origin + direction * along + up * across
+      builder.cover(Rect(corner.x, corner.y, corner.x, corner.y))
+    }
   }
 
   /// Draws both endings, solid even on a dashed line. Each end is given as its point and the

@@ -44,8 +44,8 @@ extension ToolManager {
     var measure: String? = nil
     if finished.tool == .ruler {
       let unit = try document.pageUserUnit(finished.page)
-      let length = a.distanceSquared(to: b).squareRoot() * unit
-      extra.append(.text(key: "Contents", value: ToolGeometry.measurement(length) + " pt"))
+      extra.append(.text(key: "Contents", value: ToolGeometry.lengthText([a, b], unit: unit)))
+      extra.append(.caption(true))
       measure = measureSyntax(unit)
     }
     try createAnnotation(finished.tool, page: finished.page, subtype: "Line", rect: rect, style: style, extra: extra) {
@@ -167,18 +167,10 @@ extension ToolManager {
     switch session.tool {
     case .perimeter:
       intent = "/PolyLineDimension"
-      var length = 0.0
-      for index in 1..<vertices.count { length += vertices[index - 1].distanceSquared(to: vertices[index]).squareRoot() }
-      extra.append(.text(key: "Contents", value: ToolGeometry.measurement(length * unit) + " pt"))
+      extra.append(.text(key: "Contents", value: ToolGeometry.lengthText(vertices, unit: unit)))
     case .area:
       intent = "/PolygonDimension"
-      var twice = 0.0
-      for index in 0..<vertices.count {
-        let a = vertices[index]
-        let b = vertices[(index + 1) % vertices.count]
-        twice += a.x * b.y - b.x * a.y
-      }
-      extra.append(.text(key: "Contents", value: ToolGeometry.measurement(abs(twice) / 2 * unit * unit) + " sq pt"))
+      extra.append(.text(key: "Contents", value: ToolGeometry.areaText(vertices, unit: unit)))
     default:
       break
     }

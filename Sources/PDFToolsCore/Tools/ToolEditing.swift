@@ -96,6 +96,24 @@ extension ToolManager {
     return .handled
   }
 
+  /// The new /Contents of a measuring annotation (a ruler, perimeter or area) whose geometry
+  /// becomes `line` or `vertices`; empty for other annotations.
+  func remeasured(_ id: Int64, page: Int, line: (Point, Point)?, vertices: [Point]) throws(PDFError) -> [AnnotationChange] {
+    guard let intent = try document.annotationRawValue(id, key: "IT") else { return [] }
+    let unit = try document.pageUserUnit(page)
+    switch intent {
+    case "/LineDimension":
+      guard let line else { return [] }
+      return [.text(key: "Contents", value: ToolGeometry.lengthText([line.0, line.1], unit: unit))]
+    case "/PolyLineDimension" where vertices.count >= 2:
+      return [.text(key: "Contents", value: ToolGeometry.lengthText(vertices, unit: unit))]
+    case "/PolygonDimension" where vertices.count >= 3:
+      return [.text(key: "Contents", value: ToolGeometry.areaText(vertices, unit: unit))]
+    default:
+      return []
+    }
+  }
+
   /// The page-to-page map of a display-space map on a page.
   func pageMap(_ display: AffineTransform, _ transform: PageTransform) -> AffineTransform {
     ToolGeometry.concat(ToolGeometry.concat(transform.toDisplay, display), transform.toPage)
@@ -111,7 +129,10 @@ extension ToolManager {
     try document.performStep(label, key: key) { () throws(PDFError) in
       for id in ids {
         let input = try document.annotationProperties(id)
-        try document.updateAnnotation(id, ToolGeometry.changes(moving: input, by: map))
+        let measured = try remeasured(
+          id, page: page, line: input.line.map { (map.apply($0.0), map.apply($0.1)) },
+          vertices: input.vertices.map(map.apply))
+        try document.updateAnnotation(id, ToolGeometry.changes(moving: input, by: map) + measured)
       }
     }
     notify(.annotationsModified, page: page, ids: ids)
@@ -144,6 +165,7 @@ extension ToolManager {
     let start = finished.toPage(which == 0 ? moved : line.0)
     let end = finished.toPage(which == 0 ? line.1 : moved)
     let input = try document.annotationProperties(id)
+    let measured = try remeasured(id, page: finished.page, line: (start, end), vertices: [])
     try document.performStep("Move Line End") { () throws(PDFError) in
       try document.updateAnnotation(
         id,
@@ -151,7 +173,7 @@ extension ToolManager {
           .line(
             start: start, end: end, startEnding: input.lineEndings.0, endEnding: input.lineEndings.1,
             leaderLength: input.leaderLength, leaderExtension: input.leaderExtension)
-        ])
+        ] + measured)
     }
     notify(.annotationsModified, page: finished.page, ids: [id])
     notify(.undoState)
@@ -160,8 +182,9 @@ extension ToolManager {
   /// Writes dragged vertices.
   func commitVertices(_ finished: Gesture, id: Int64, vertices: [Point]) throws(PDFError) {
     let points = vertices.map(finished.toPage)
+    let measured = try remeasured(id, page: finished.page, line: nil, vertices: points)
     try document.performStep("Move Vertex") { () throws(PDFError) in
-      try document.updateAnnotation(id, [.vertices(points)])
+      try document.updateAnnotation(id, [.vertices(points)] + measured)
     }
     notify(.annotationsModified, page: finished.page, ids: [id])
     notify(.undoState)

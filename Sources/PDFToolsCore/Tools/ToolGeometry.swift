@@ -167,6 +167,24 @@ enum ToolGeometry {
     return box
   }
 
+  /// "123.45 pt": the length of a path of page-space points, times the user unit.
+  static func lengthText(_ points: [Point], unit: Double) -> String {
+    var length = 0.0
+    for index in points.indices.dropFirst() { length += points[index - 1].distanceSquared(to: points[index]).squareRoot() }
+    return measurement(length * unit) + " pt"
+  }
+
+  /// "123.45 sq pt": the area of a polygon of page-space points, times the user unit squared.
+  static func areaText(_ points: [Point], unit: Double) -> String {
+    var twice = 0.0
+    for index in points.indices {
+      let a = points[index]
+      let b = points[(index + 1) % points.count]
+      twice += a.x * b.y - b.x * a.y
+    }
+    return measurement(abs(twice) / 2 * unit * unit) + " sq pt"
+  }
+
   /// "123.45": a measurement with 2 decimals.
   static func measurement(_ value: Double) -> String {
     let hundredths = Int64((min(max(0, value), 1e12) * 100).rounded())
