@@ -347,6 +347,20 @@ import Testing
     #expect(try document.annotationProperties(id).inkStrokes.count == 1)
   }
 
+  @Test func eraserFollowsTheDrawnShapeOfLines() throws {
+    let (document, tools, _) = try setUp()
+    try tools.setTool(.line)
+    try drag(tools, page: 0, Point(100, 100), Point(300, 300))
+    let id = try #require(try document.annotations(onPage: 0).first)
+    try tools.setTool(.eraser, sticky: true)
+    // Inside the line's box, far from the line itself.
+    try drag(tools, page: 0, Point(280, 110), Point(280, 140))
+    #expect(try document.annotations(onPage: 0) == [id], "an eraser in the empty corner of the box keeps the line")
+    #expect(!document.undoState.canUndo || document.undoState.undoLabel == "Add Line")
+    try drag(tools, page: 0, Point(180, 220), Point(220, 180))
+    #expect(try document.annotations(onPage: 0).isEmpty, "crossing the line erases it")
+  }
+
   @Test func stylesApplyToTheSelectionOrBecomeDefaults() throws {
     let (document, tools, _) = try setUp()
     var style = tools.style(for: .rectangle)

@@ -11,7 +11,13 @@ extension ToolManager {
         let strokes = try document.annotationProperties(id).inkStrokes.map { $0.map(transform.toDisplay.apply) }
         set.inks.append((id, strokes))
       } else if CreatableSubtype.markup.contains(info.subtype) {
-        set.others.append((id, transform.toDisplay.apply(try document.annotationRect(id))))
+        let frame = transform.toDisplay.apply(try document.annotationRect(id))
+        var outline: [Point] = []
+        if ["Line", "PolyLine", "Polygon"].contains(info.subtype) {
+          let input = try document.annotationProperties(id)
+          outline = (input.line.map { [$0.0, $0.1] } ?? input.vertices).map(transform.toDisplay.apply)
+        }
+        set.others.append((id, frame, outline, info.subtype == "Polygon"))
       }
     }
     return set
@@ -37,6 +43,16 @@ extension ToolManager {
       if !hit.isEmpty { current.erased.strokesHit[ink.id] = hit }
     }
     for other in current.erased.others where !current.erased.wholeHit.contains(other.id) {
+      if other.outline.count >= 2 {
+        // Lines and polygons are erased where they are drawn, not anywhere in their box.
+        let path = other.closed ? other.outline + other.outline.prefix(1) : other.outline
+        var touched = other.closed && (ToolGeometry.contains(other.outline, a) || ToolGeometry.contains(other.outline, b))
+        for index in path.indices.dropFirst() where !touched {
+          touched = ToolGeometry.segmentsNear(a, b, path[index - 1], path[index], radius: radius)
+        }
+        if touched { current.erased.wholeHit.append(other.id) }
+        continue
+      }
       let frame = ToolGeometry.padded(other.frame, radius)
       let corners = [
         Point(frame.x0, frame.y0), Point(frame.x1, frame.y0), Point(frame.x1, frame.y1), Point(frame.x0, frame.y1),

@@ -57,8 +57,9 @@ struct Gesture {
 struct ErasedSet {
   /// Ink annotations on the page with their strokes in display space (loaded at pointer down).
   var inks: [(id: Int64, strokes: [[Point]])] = []
-  /// Other erasable annotations with their display rectangles.
-  var others: [(id: Int64, frame: Rect)] = []
+  /// Other erasable annotations with their display rectangles and, for lines, polylines and
+  /// polygons, their drawn outline (closed for polygons).
+  var others: [(id: Int64, frame: Rect, outline: [Point], closed: Bool)] = []
   /// Stroke indices hit, per ink annotation.
   var strokesHit: [Int64: Set<Int>] = [:]
   /// Whole annotations hit.
