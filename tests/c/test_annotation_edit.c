@@ -53,15 +53,6 @@ static int g_file_counter;
 #define CORPUS_FILE "samplefiles-pdflatex-4-pages.pdf"
 #define EPS 1e-3
 
-/* A 4x3 RGBA PNG (red, one half-transparent blue and one transparent pixel), made with PIL. */
-static const unsigned char k_png[91] = {
-  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52,
-  0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0x03, 0x08, 0x06, 0x00, 0x00, 0x00, 0xb4, 0xf4, 0xae,
-  0xc6, 0x00, 0x00, 0x00, 0x22, 0x49, 0x44, 0x41, 0x54, 0x78, 0xda, 0x63, 0x64, 0x60, 0xf8, 0xdf,
-  0x70, 0x47, 0x44, 0xb4, 0x9e, 0x01, 0x0a, 0x18, 0xef, 0x88, 0x88, 0xfc, 0x67, 0x40, 0x02, 0x4c,
-  0xc8, 0x1c, 0x95, 0x9c, 0x37, 0x8c, 0x00, 0xce, 0xce, 0x06, 0x88, 0x72, 0x8c, 0x72, 0x7b, 0x00,
-  0x00, 0x00, 0x00, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82,
-};
 /* An 8x8 RGB baseline JPEG (red with a blue diagonal), made with PIL at quality 75. */
 static const unsigned char k_jpeg[650] = {
   0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01,
@@ -243,24 +234,6 @@ static char *raw_norm(pdftools_document *doc, pdftools_annotation_id id, const c
   if (out) normalize_syntax(s, out, n);
   free(s);
   return out;
-}
-
-/* Parses numbers of a PDF array that starts at the first '[' of raw; returns the count or -1. */
-static int parse_numbers(const char *raw, double *out, int max) {
-  const char *p = raw ? strchr(raw, '[') : NULL;
-  int n = 0;
-  if (!p) return -1;
-  p++;
-  for (;;) {
-    char *end;
-    double v;
-    while (*p && isspace((unsigned char)*p)) p++;
-    if (*p == ']') return n;
-    v = strtod(p, &end);
-    if (end == p || n >= max) return -1;
-    out[n++] = v;
-    p = end;
-  }
 }
 
 /* The number after "/key " inside a dictionary written in PDF syntax; NAN when missing. */
@@ -875,8 +848,8 @@ static void make_specs(spec *sp, double top, int32_t last_page) {
 
   c = cell(S_STAMP_PNG, top);
   init_spec(&sp[S_STAMP_PNG], "Stamp", "Stamp (PNG)", c);
-  sp[S_STAMP_PNG].image = k_png;
-  sp[S_STAMP_PNG].image_size = sizeof k_png;
+  sp[S_STAMP_PNG].image = tc_png_4x3;
+  sp[S_STAMP_PNG].image_size = sizeof tc_png_4x3;
   sp[S_STAMP_PNG].opacity = 0.5;
 
   c = cell(S_STAMP_JPEG, top);
@@ -1043,7 +1016,7 @@ static void verify_spec(pdftools_document *doc, pdftools_annotation_id id, const
     for (i = 0; i < s->ncallout; i++) inside &= rect_contains_point(r, s->callout[i], EPS);
     CHECK(inside, "%s %s: /Rect [%.2f %.2f %.2f %.2f] holds the text box and the callout", ctx, L, r.x0, r.y0, r.x1,
           r.y1);
-    if (CHECK(rd && parse_numbers(rd, m, 4) == 4, "%s %s: /RD has 4 numbers (%s \"%s\")", ctx, L, st_name(st),
+    if (CHECK(rd && tc_parse_numbers(rd, m, 4) == 4, "%s %s: /RD has 4 numbers (%s \"%s\")", ctx, L, st_name(st),
               rd ? rd : "")) {
       pdftools_rect inner = mkrect(r.x0 + m[0], r.y0 + m[1], r.x1 - m[2], r.y1 - m[3]);
       CHECK(rect_near(inner, s->rect, EPS), "%s %s: /Rect less /RD is the text box [%g %g %g %g] ([%g %g %g %g])", ctx,
@@ -1095,7 +1068,7 @@ static void verify_spec(pdftools_document *doc, pdftools_annotation_id id, const
       double v[8];
       int n = -1;
       while (d && d[2] != ' ' && d[2] != '[') d = strstr(d + 2, "/D");
-      if (d) n = parse_numbers(d, v, 8);
+      if (d) n = tc_parse_numbers(d, v, 8);
       CHECK(n == (int)s->ndash && tc_near(v[0], s->dashes[0], EPS) && tc_near(v[1], s->dashes[1], EPS),
             "%s %s: /BS /D is the dash array [%g %g] (\"%s\")", ctx, L, s->dashes[0], s->dashes[1], bsr ? bsr : "");
       free(bsr);
@@ -1253,7 +1226,7 @@ static void verify_spec(pdftools_document *doc, pdftools_annotation_id id, const
   if (s->ncallout) {
     char *v = get_raw(doc, id, "CL", &st);
     double m[8];
-    int n = v ? parse_numbers(v, m, 8) : -1, ok = n == (int)(2 * s->ncallout), i;
+    int n = v ? tc_parse_numbers(v, m, 8) : -1, ok = n == (int)(2 * s->ncallout), i;
     for (i = 0; ok && i < n / 2; i++) ok = tc_near(m[2 * i], s->callout[i].x, EPS) && tc_near(m[2 * i + 1], s->callout[i].y, EPS);
     CHECK(ok, "%s %s: /CL has the %zu callout points (%s \"%s\")", ctx, L, s->ncallout, st_name(st), v ? v : "");
     free(v);
@@ -1606,7 +1579,7 @@ static void test_modification_dates(void) {
     st[M_LINK_URI] = pdftools_annotation_set_link_uri(doc, ids[M_LINK_URI], "https://example.com/");
     st[M_LINK_PAGE] = pdftools_annotation_set_link_page(doc, ids[M_LINK_PAGE], 1);
     st[M_ATTACHMENT] = pdftools_annotation_set_attachment(doc, ids[M_ATTACHMENT], "a.txt", "abc", 3);
-    st[M_STAMP_IMAGE] = pdftools_annotation_set_stamp_image(doc, ids[M_STAMP_IMAGE], k_png, sizeof k_png);
+    st[M_STAMP_IMAGE] = pdftools_annotation_set_stamp_image(doc, ids[M_STAMP_IMAGE], tc_png_4x3, sizeof tc_png_4x3);
     for (i = 0; i < M_COUNT; i++) {
       char *m1 = get_text(doc, ids[i], "M", NULL);
       char *cd1 = get_text(doc, ids[i], "CreationDate", NULL);
@@ -1652,7 +1625,7 @@ static void check_text_box(pdftools_document *doc, pdftools_annotation_id id, pd
   double m[4];
   pdftools_annotation_rect(doc, id, &r);
   rd = get_raw(doc, id, "RD", &st);
-  if (CHECK(rd && parse_numbers(rd, m, 4) == 4, "%s: /RD is written (%s \"%s\")", what, st_name(st), rd ? rd : "")) {
+  if (CHECK(rd && tc_parse_numbers(rd, m, 4) == 4, "%s: /RD is written (%s \"%s\")", what, st_name(st), rd ? rd : "")) {
     pdftools_rect inner = mkrect(r.x0 + m[0], r.y0 + m[1], r.x1 - m[2], r.y1 - m[3]);
     CHECK(rect_near(inner, want, EPS) && m[0] >= 0 && m[1] >= 0 && m[2] >= 0 && m[3] >= 0,
           "%s: /Rect [%.2f %.2f %.2f %.2f] less /RD %s is the text box [%g %g %g %g] ([%.2f %.2f %.2f %.2f])", what,
@@ -1827,7 +1800,7 @@ static void test_geometry(void) {
       rd = get_raw(doc, id, "RD", &st);
       {
         double m[4] = {0, 0, 0, 0};
-        CHECK(!rd || (parse_numbers(rd, m, 4) == 4 && m[0] == 0 && m[1] == 0 && m[2] == 0 && m[3] == 0),
+        CHECK(!rd || (tc_parse_numbers(rd, m, 4) == 4 && m[0] == 0 && m[1] == 0 && m[2] == 0 && m[3] == 0),
               "geometry: without the callout there is no /RD margin (%s \"%s\")", st_name(st), rd ? rd : "");
       }
       free(rd);
@@ -2259,14 +2232,14 @@ static void test_bad_input(void) {
   {
     static const unsigned char garbage[] = "this is not an image at all, just some bytes \x01\x02\x03";
     static const unsigned char png_header_only[8] = {0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a};
-    unsigned char corrupt[sizeof k_png];
-    memcpy(corrupt, k_png, sizeof corrupt);
+    unsigned char corrupt[sizeof tc_png_4x3];
+    memcpy(corrupt, tc_png_4x3, sizeof corrupt);
     corrupt[45] ^= 0x5a; /* inside the IDAT data: the zlib stream and CRC no longer match */
     BAD(r.stamp, pdftools_annotation_set_stamp_image(doc, r.stamp, garbage, sizeof garbage),
         PDFTOOLS_E_INVALID_ARGUMENT, "set_stamp_image with garbage bytes");
-    BAD(r.stamp, pdftools_annotation_set_stamp_image(doc, r.stamp, k_png, 50), PDFTOOLS_E_INVALID_ARGUMENT,
+    BAD(r.stamp, pdftools_annotation_set_stamp_image(doc, r.stamp, tc_png_4x3, 50), PDFTOOLS_E_INVALID_ARGUMENT,
         "set_stamp_image with a truncated PNG (50 of 91 bytes)");
-    BAD(r.stamp, pdftools_annotation_set_stamp_image(doc, r.stamp, k_png, sizeof k_png - 12),
+    BAD(r.stamp, pdftools_annotation_set_stamp_image(doc, r.stamp, tc_png_4x3, sizeof tc_png_4x3 - 12),
         PDFTOOLS_E_INVALID_ARGUMENT, "set_stamp_image with a PNG without IEND");
     BAD(r.stamp, pdftools_annotation_set_stamp_image(doc, r.stamp, png_header_only, sizeof png_header_only),
         PDFTOOLS_E_INVALID_ARGUMENT, "set_stamp_image with a PNG signature only");
@@ -2280,9 +2253,9 @@ static void test_bad_input(void) {
         "set_stamp_image with a JPEG truncated before its scan data (300 of 650 bytes)");
     BAD(r.stamp, pdftools_annotation_set_stamp_image(doc, r.stamp, NULL, 10), PDFTOOLS_E_INVALID_ARGUMENT,
         "set_stamp_image(NULL, 10)");
-    BAD(r.stamp, pdftools_annotation_set_stamp_image(doc, r.stamp, k_png, 0), PDFTOOLS_E_INVALID_ARGUMENT,
+    BAD(r.stamp, pdftools_annotation_set_stamp_image(doc, r.stamp, tc_png_4x3, 0), PDFTOOLS_E_INVALID_ARGUMENT,
         "set_stamp_image with size 0");
-    BAD(r.square, pdftools_annotation_set_stamp_image(doc, r.square, k_png, sizeof k_png), PDFTOOLS_E_INVALID_ARGUMENT,
+    BAD(r.square, pdftools_annotation_set_stamp_image(doc, r.square, tc_png_4x3, sizeof tc_png_4x3), PDFTOOLS_E_INVALID_ARGUMENT,
         "set_stamp_image on a Square");
   }
 
@@ -2603,7 +2576,7 @@ static void render_case(int which) {
     EXPECT_OK(pdftools_annotation_set_icon(doc, id, "Confidential"), "render Stamp: Confidential");
     break;
   case R_STAMP_PNG:
-    EXPECT_OK(pdftools_annotation_set_stamp_image(doc, id, k_png, sizeof k_png), "render Stamp: PNG");
+    EXPECT_OK(pdftools_annotation_set_stamp_image(doc, id, tc_png_4x3, sizeof tc_png_4x3), "render Stamp: PNG");
     break;
   case R_STAMP_JPEG:
     EXPECT_OK(pdftools_annotation_set_stamp_image(doc, id, k_jpeg, sizeof k_jpeg), "render Stamp: JPEG");

@@ -174,6 +174,13 @@ char *tc_shell_quote(const char *path);
 /** 1 when two doubles agree within eps. */
 int tc_near(double a, double b, double eps);
 
+/* A 4x3 RGBA PNG (red, one half-transparent blue and one transparent pixel), made with PIL. */
+extern const unsigned char tc_png_4x3[91];
+
+/* Parses the numbers of the first PDF array in raw ("[1 2.5 3]"); returns the count, or -1
+ * when there is no array, something else is in it or it has more than max numbers. */
+int tc_parse_numbers(const char *raw, double *out, int max);
+
 /* A growing, NUL-terminated byte buffer for writing test PDFs by hand; start
  * with {0, 0, 0}, release data with free().  Out of memory aborts. */
 typedef struct tc_buf {

@@ -66,16 +66,6 @@ static const char *g_corpus;
 #define MAXIDS 16
 #define MAXEV 512
 
-/* A 4x3 RGBA PNG (red, one half-transparent blue and one transparent pixel), made with PIL. */
-static const unsigned char k_png[91] = {
-  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52,
-  0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0x03, 0x08, 0x06, 0x00, 0x00, 0x00, 0xb4, 0xf4, 0xae,
-  0xc6, 0x00, 0x00, 0x00, 0x22, 0x49, 0x44, 0x41, 0x54, 0x78, 0xda, 0x63, 0x64, 0x60, 0xf8, 0xdf,
-  0x70, 0x47, 0x44, 0xb4, 0x9e, 0x01, 0x0a, 0x18, 0xef, 0x88, 0x88, 0xfc, 0x67, 0x40, 0x02, 0x4c,
-  0xc8, 0x1c, 0x95, 0x9c, 0x37, 0x8c, 0x00, 0xce, 0xce, 0x06, 0x88, 0x72, 0x8c, 0x72, 0x7b, 0x00,
-  0x00, 0x00, 0x00, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82,
-};
-
 static const char *const k_tool_names[] = {
     "pan",         "text_select", "highlight",   "underline",       "squiggly",        "strike_out",
     "ink",         "free_highlight", "eraser",   "rectangle",       "oval",            "line",
@@ -779,24 +769,6 @@ static pdftools_tool_style get_style(ctx *c, pdftools_tool t) {
   return s;
 }
 
-/* Parses the numbers of the first PDF array in raw; returns the count or -1. */
-static int parse_numbers(const char *raw, double *out, int max) {
-  const char *p = raw ? strchr(raw, '[') : NULL;
-  int n = 0;
-  if (!p) return -1;
-  p++;
-  for (;;) {
-    char *end;
-    double v;
-    while (*p && isspace((unsigned char)*p)) p++;
-    if (*p == ']') return n;
-    v = strtod(p, &end);
-    if (end == p || n >= max) return -1;
-    out[n++] = v;
-    p = end;
-  }
-}
-
 static int starts_with(const char *s, const char *prefix) { return s && strncmp(s, prefix, strlen(prefix)) == 0; }
 
 static void check_label_prefix(ctx *c, const char *want, const char *what) {
@@ -950,7 +922,7 @@ static void test_bad_input(void) {
   EXPECT_STATUS(pdftools_tool_overlay(NULL, 0, NULL, 0, NULL, 0, &ni, &np, NULL), PDFTOOLS_E_INVALID_HANDLE,
                 "overlay(NULL manager)");
   EXPECT_STATUS(pdftools_tool_set_callback(NULL, NULL, NULL), PDFTOOLS_E_INVALID_HANDLE, "set_callback(NULL manager)");
-  EXPECT_STATUS(pdftools_tool_provide_image(NULL, k_png, sizeof k_png), PDFTOOLS_E_INVALID_HANDLE,
+  EXPECT_STATUS(pdftools_tool_provide_image(NULL, tc_png_4x3, sizeof tc_png_4x3), PDFTOOLS_E_INVALID_HANDLE,
                 "provide_image(NULL manager)");
   EXPECT_STATUS(pdftools_tool_delete_selection(NULL), PDFTOOLS_E_INVALID_HANDLE, "delete_selection(NULL manager)");
 
@@ -2011,7 +1983,7 @@ static pdftools_rect text_box(ctx *c, pdftools_annotation_id id) {
   pdftools_rect r = annot_rect(c->doc, id);
   char *rd = get_raw(c->doc, id, "RD");
   double d[4];
-  if (rd && parse_numbers(rd, d, 4) == 4) {
+  if (rd && tc_parse_numbers(rd, d, 4) == 4) {
     r.x0 += d[0];
     r.y0 += d[1];
     r.x1 -= d[2];
@@ -2147,7 +2119,7 @@ static void case_callout(int page) {
     pdftools_point anchor = to_page(page, 100, 100);
     char *cl = get_raw(c.doc, id, "CL");
     double v[6];
-    int n = cl ? parse_numbers(cl, v, 6) : -1;
+    int n = cl ? tc_parse_numbers(cl, v, 6) : -1;
     check_subtype(&c, id, "FreeText", what);
     CHECK(raw_has(c.doc, id, "IT", "FreeTextCallout"), "%s: /IT /FreeTextCallout", what);
     {
@@ -2266,14 +2238,14 @@ static void case_image(int page, int provided_first) {
   if (!ctx_open(&c, what)) return;
   get_state(c.doc, &s0);
   set_tool(&c, PDFTOOLS_TOOL_IMAGE, 0);
-  if (provided_first) EXPECT_OK(pdftools_tool_provide_image(c.m, k_png, sizeof k_png), "image: provide_image first");
+  if (provided_first) EXPECT_OK(pdftools_tool_provide_image(c.m, tc_png_4x3, sizeof tc_png_4x3), "image: provide_image first");
   check_unchanged(&c, &s0, "image: provide_image alone writes nothing");
   mark0 = c.rec.n;
   TAP(&c, page, 100, 100, 0);
   if (!provided_first) {
     check_request(&c, mark0, PDFTOOLS_TOOL_EVENT_REQUEST_PAYLOAD, PDFTOOLS_TOOL_IMAGE, "image", &s0,
                   "image: REQUEST_PAYLOAD \"image\", nothing written yet");
-    EXPECT_OK(pdftools_tool_provide_image(c.m, k_png, sizeof k_png), "image: provide_image answers the request");
+    EXPECT_OK(pdftools_tool_provide_image(c.m, tc_png_4x3, sizeof tc_png_4x3), "image: provide_image answers the request");
   } else {
     CHECK(count_events(&c, mark0, c.rec.n, PDFTOOLS_TOOL_EVENT_REQUEST_PAYLOAD) == 0,
           "%s: no request when the image was given", what);
@@ -2467,7 +2439,7 @@ static void case_signature(int page) {
   snprintf(what, sizeof what, "image signature on page %d", page);
   if (!ctx_open(&c, what)) return;
   get_state(c.doc, &s0);
-  EXPECT_OK(pdftools_tool_provide_image(c.m, k_png, sizeof k_png), "signature: provide_image first");
+  EXPECT_OK(pdftools_tool_provide_image(c.m, tc_png_4x3, sizeof tc_png_4x3), "signature: provide_image first");
   set_tool(&c, PDFTOOLS_TOOL_SIGNATURE, 0);
   mark0 = c.rec.n;
   drag(&c, page, 100, 100, 220, 190, 0, NULL, what);
@@ -3140,7 +3112,7 @@ static void test_edit_geometry(int page) {
     d.y -= z.y;
     drag(&c, page, 400, 150, 420, 180, 0, NULL, "move the callout by (20, 30)");
     cl = get_raw(c.doc, ft, "CL");
-    n = cl ? parse_numbers(cl, v, 6) : -1;
+    n = cl ? tc_parse_numbers(cl, v, 6) : -1;
     ok = n == 4;
     for (i = 0; ok && i < 2; i++) ok = near_pt(mkpt(v[2 * i], v[2 * i + 1]), to_page(page, CL[i].x + 20, CL[i].y + 30), TOL);
     CHECK(ok, "%s: moving a callout translates /CL (got %s)", what, cl ? cl : "(none)");
