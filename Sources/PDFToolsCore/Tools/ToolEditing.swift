@@ -74,13 +74,7 @@ extension ToolManager {
       return .handOff(.pan)
     }
     if event.modifiers.contains(.control) || event.modifiers.contains(.meta) {
-      if let index = selectedIDs.firstIndex(of: hit.id) {
-        var ids = selectedIDs
-        ids.remove(at: index)
-        setSelection(ids)
-      } else {
-        setSelection(selectedIDs + [hit.id])
-      }
+      toggleSelection(hit.id)
       begin(event, .tapOnly(link: nil), context: context)
       return .handled
     }

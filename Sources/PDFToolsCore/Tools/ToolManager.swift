@@ -184,6 +184,16 @@ public final class ToolManager: @unchecked Sendable {
     notify(.selectionChanged, ids: ids, text: "")
   }
 
+  /// Adds `id` to the selection, or takes it out when it is in (Ctrl/Meta taps); call under the
+  /// lock.
+  func toggleSelection(_ id: Int64) {
+    if selectedIDs.contains(id) {
+      setSelection(selectedIDs.filter { $0 != id })
+    } else {
+      setSelection(selectedIDs + [id])
+    }
+  }
+
   /// Drops selected ids that no longer exist (undo, other code); call under the lock.
   func pruneSelection() {
     let alive = selectedIDs.filter { (try? document.annotationPage($0)) != nil }
