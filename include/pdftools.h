@@ -1632,6 +1632,33 @@ pdftools_status pdftools_tool_long_press(pdftools_tool_manager *manager,
                                          const pdftools_pointer_event *event,
                                          int32_t *out_handled);
 
+/** What lies under the pointer (pdftools_tool_hit_test). */
+typedef struct pdftools_tool_hit {
+  /** The annotation under the pointer (a selected annotation's handle first), or 0. */
+  pdftools_annotation_id annotation;
+  /** The pdftools_handle_kind of the handle under the pointer, or -1 for none. */
+  int32_t handle_kind;
+  /** The handle's id (see pdftools_handle_kind), or -1. */
+  int32_t handle_id;
+  /** Nonzero when the annotation is a link (a tap follows it). */
+  int32_t is_link;
+  /** Nonzero when the pointer is on text (a drag selects it). */
+  int32_t on_text;
+} pdftools_tool_hit;
+
+/**
+ * What lies under event's point, for the host's cursor (a resize arrow over a
+ * box handle, a hand over a link, an I-beam over text): the handles of
+ * selected annotations (annotate mode), then the topmost annotation the mode
+ * lets the user pick (links in every mode), and whether the point is on text.
+ * Off the page everything is empty.  Writes nothing and changes no state.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT (NULL, version, non-finite
+ * numbers), OUT_OF_RANGE (page_index).
+ */
+pdftools_status pdftools_tool_hit_test(pdftools_tool_manager *manager,
+                                       const pdftools_pointer_event *event,
+                                       pdftools_tool_hit *out_hit);
+
 /**
  * A key (a pdftools_key) with pdftools_modifiers.  Errors: INVALID_HANDLE,
  * INVALID_ARGUMENT (unknown key), NOT_PERMITTED (deleting or nudging a Locked

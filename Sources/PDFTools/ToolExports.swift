@@ -183,6 +183,25 @@ public func abiToolLongPress(
   pointerCall(manager, event, outHandled) { (tools, event) throws(PDFError) in try tools.longPress(event) }
 }
 
+/// What is under the pointer.
+@_cdecl("pdftools_tool_hit_test")
+public func abiToolHitTest(
+  _ manager: OpaquePointer?, _ event: UnsafePointer<pdftools_pointer_event>?, _ outHit: UnsafeMutablePointer<pdftools_tool_hit>?
+) -> pdftools_status {
+  call { () throws(PDFError) in
+    let tools = try ToolRegistry.manager(manager)
+    let out = try require(outHit, "out_hit")
+    let hit = try tools.hitTest(try pointerEvent(event))
+    var value = pdftools_tool_hit()
+    value.annotation = hit.annotation
+    value.handle_kind = hit.handle?.kind.rawValue ?? -1
+    value.handle_id = hit.handle?.id ?? -1
+    value.is_link = hit.isLink ? 1 : 0
+    value.on_text = hit.onText ? 1 : 0
+    out.pointee = value
+  }
+}
+
 /// A key.
 @_cdecl("pdftools_tool_key")
 public func abiToolKey(

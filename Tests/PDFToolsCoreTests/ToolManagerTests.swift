@@ -303,6 +303,25 @@ import Testing
     #expect(try document.annotations(onPage: page).isEmpty)
   }
 
+  @Test func hitTestingTellsTheHostWhatIsUnderThePointer() throws {
+    let (document, tools, _) = try setUp()
+    try tools.setTool(.rectangle)
+    try drag(tools, page: 0, Point(300, 300), Point(400, 350))
+    let id = try #require(try document.annotations(onPage: 0).first)
+    let before = try UndoTests.dump(document)
+    // The selected rectangle's bottom-right handle, its body, text, and nothing.
+    #expect(try tools.hitTest(event(0, 401, 351)) == ToolHit(annotation: id, handle: (.box, 4)))
+    #expect(try tools.hitTest(event(0, 350, 320)) == ToolHit(annotation: id))
+    let text = try document.transform(ofPage: 0).toDisplay.apply(Point(110, 605))
+    #expect(try tools.hitTest(event(0, text.x, text.y)) == ToolHit(onText: true))
+    #expect(try tools.hitTest(event(0, 500, 700)) == ToolHit())
+    #expect(try tools.hitTest(event(0, -10, 700)) == ToolHit(), "off the page")
+    try tools.setMode(.viewer)
+    #expect(try tools.hitTest(event(0, 350, 320)) == ToolHit(), "viewer mode picks no annotation")
+    #expect(try UndoTests.dump(document) == before, "hit testing writes nothing")
+    expectError(.outOfRange) { () throws(PDFError) in try tools.hitTest(self.event(9, 1, 1)) }
+  }
+
   @Test func lockedAnnotationsStayAndViewerModeCreatesNothing() throws {
     let (document, tools, _) = try setUp()
     try tools.setTool(.rectangle)

@@ -2543,6 +2543,27 @@ static void test_edit(int page) {
           "%s: annotation_edit with the Square selected", what);
   }
   check_unchanged(&c, &s0, "selecting writes nothing");
+  {
+    /* hit_test: the selected Square's bottom-right handle, its body, empty space. */
+    pdftools_tool_hit hit;
+    pdftools_pointer_event ev = PDFTOOLS_POINTER_EVENT_INIT;
+    ev.page_index = page;
+    ev.x = SQ[0] > SQ[2] ? SQ[0] : SQ[2];
+    ev.y = SQ[1] > SQ[3] ? SQ[1] : SQ[3];
+    memset(&hit, 0, sizeof hit);
+    EXPECT_OK(pdftools_tool_hit_test(c.m, &ev, &hit), "hit_test on a handle");
+    CHECK(hit.annotation == sq && hit.handle_kind == PDFTOOLS_HANDLE_BOX && hit.handle_id == 4 && !hit.is_link,
+          "%s: hit_test finds box handle 4 of the selected Square (%lld, %d, %d)", what, (long long)hit.annotation,
+          (int)hit.handle_kind, (int)hit.handle_id);
+    ev.x = 150, ev.y = 250;
+    EXPECT_OK(pdftools_tool_hit_test(c.m, &ev, &hit), "hit_test on the body");
+    CHECK(hit.annotation == sq && hit.handle_kind == -1 && hit.handle_id == -1, "%s: hit_test finds the Square's body", what);
+    ev.x = -20;
+    EXPECT_OK(pdftools_tool_hit_test(c.m, &ev, &hit), "hit_test off the page");
+    CHECK(hit.annotation == 0 && hit.handle_kind == -1 && !hit.on_text, "%s: nothing off the page", what);
+    EXPECT_STATUS(pdftools_tool_hit_test(c.m, &ev, NULL), PDFTOOLS_E_INVALID_ARGUMENT, "hit_test(NULL out)");
+    check_unchanged(&c, &s0, "hit testing writes nothing");
+  }
   get_overlay(&c, page, &o);
   {
     const pdftools_overlay_item *fr = NULL;

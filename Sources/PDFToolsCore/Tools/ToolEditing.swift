@@ -27,46 +27,66 @@ extension ToolManager {
     }
   }
 
+  /// The handle of a selected annotation of `page` under display point `point`: line ends,
+  /// vertices and text ends win over box handles (they are drawn over them).
+  func handle(at point: Point, page: Int, transform: PageTransform, pointer: PointerKind) throws(PDFError)
+    -> (id: Int64, item: OverlayItem)?
+  {
+    let reach = max(pointer.tolerance, OverlayItem.handleRadius + 1)
+    for id in selectedIDs.reversed() where (try? document.annotationPage(id)) == page {
+      let candidates = try handles(of: id, transform: transform).sorted {
+        ($0.handleKind == .box ? 1 : 0) < ($1.handleKind == .box ? 1 : 0)
+      }
+      for item in candidates {
+        if let center = item.points.first, center.distanceSquared(to: point) <= reach * reach { return (id, item) }
+      }
+    }
+    return nil
+  }
+
+  /// Starts dragging handle `item` of annotation `id`; false when the annotation has no such
+  /// geometry any more. A Locked annotation's handle starts a press that changes nothing.
+  private func beginHandleDrag(
+    _ id: Int64, _ item: OverlayItem, _ event: PointerEvent,
+    context: (transform: PageTransform, size: (width: Double, height: Double))
+  ) throws(PDFError) -> Bool {
+    let transform = context.transform
+    if try annotationInfo(id).isLocked {
+      begin(event, .tapOnly(link: nil), context: context)
+      Log.emit(.info, "pdftools", "annotation \(id) is locked; it is not changed")
+      return true
+    }
+    switch item.handleKind {
+    case .box:
+      begin(event, .resize(id: id, handle: Int(item.handleID), frame: try displayFrame(id, transform)), context: context)
+    case .lineStart, .lineEnd:
+      guard let line = try document.annotationProperties(id).line else { return false }
+      begin(
+        event,
+        .endpoint(
+          id: id, which: item.handleKind == .lineStart ? 0 : 1,
+          line: (transform.toDisplay.apply(line.0), transform.toDisplay.apply(line.1))), context: context)
+    case .vertex:
+      let vertices = try document.annotationProperties(id).vertices.map(transform.toDisplay.apply)
+      begin(event, .vertex(id: id, index: Int(item.handleID), vertices: vertices), context: context)
+    case .textStart, .textEnd:
+      let all = try handles(of: id, transform: transform)
+      guard all.count == 2, let other = all[item.handleKind == .textStart ? 1 : 0].points.first else { return false }
+      begin(event, .markupEnd(id: id, fixed: transform.toPage.apply(other), selection: nil), context: context)
+    }
+    return true
+  }
+
   /// A press of an edit tool: on a handle (resize, endpoint, vertex, text range), on an
   /// annotation (select, then move), or on empty space (back to Pan).
   func editDown(_ event: PointerEvent, context: (transform: PageTransform, size: (width: Double, height: Double))) throws(PDFError)
     -> ToolOutcome
   {
     let transform = context.transform
-    let reach = max(event.kind.tolerance, OverlayItem.handleRadius + 1)
-    for id in selectedIDs.reversed() where (try? document.annotationPage(id)) == event.page {
-      // Line ends, vertices and text ends are drawn over box handles and win over them.
-      let candidates = try handles(of: id, transform: transform).sorted { ($0.handleKind == .box ? 1 : 0) < ($1.handleKind == .box ? 1 : 0) }
-      for item in candidates {
-        guard let center = item.points.first, center.distanceSquared(to: event.point) <= reach * reach else { continue }
-        let info = try annotationInfo(id)
-        if info.isLocked {
-          begin(event, .tapOnly(link: nil), context: context)
-          Log.emit(.info, "pdftools", "annotation \(id) is locked; it is not changed")
-          return .handled
-        }
-        switch item.handleKind {
-        case .box:
-          begin(event, .resize(id: id, handle: Int(item.handleID), frame: try displayFrame(id, transform)), context: context)
-        case .lineStart, .lineEnd:
-          guard let line = try document.annotationProperties(id).line else { continue }
-          begin(
-            event,
-            .endpoint(
-              id: id, which: item.handleKind == .lineStart ? 0 : 1,
-              line: (transform.toDisplay.apply(line.0), transform.toDisplay.apply(line.1))), context: context)
-        case .vertex:
-          let vertices = try document.annotationProperties(id).vertices.map(transform.toDisplay.apply)
-          begin(event, .vertex(id: id, index: Int(item.handleID), vertices: vertices), context: context)
-        case .textStart, .textEnd:
-          let all = try handles(of: id, transform: transform)
-          guard all.count == 2, let other = all[item.handleKind == .textStart ? 1 : 0].points.first else { continue }
-          // Anchor just inside the fixed end so its character stays selected.
-          let fixed = transform.toPage.apply(other)
-          begin(event, .markupEnd(id: id, fixed: fixed, selection: nil), context: context)
-        }
-        return .handled
-      }
+    if let (id, item) = try handle(at: event.point, page: event.page, transform: transform, pointer: event.kind),
+      try beginHandleDrag(id, item, event, context: context)
+    {
+      return .handled
     }
     let hit = try annotation(at: event.point, page: event.page, tolerance: event.kind.tolerance)
     guard let hit, hit.isSelectable, hit.subtype != "Link" else {

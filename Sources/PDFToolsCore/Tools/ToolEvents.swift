@@ -104,8 +104,8 @@ extension ToolManager {
     }
   }
 
-  /// Checks an event before it is used; call under the lock.
-  func check(_ event: PointerEvent) throws(PDFError) {
+  /// Checks an event's numbers and page; call under the lock.
+  func checkPoint(_ event: PointerEvent) throws(PDFError) {
     guard event.point.isFinite, event.pressure.isFinite, event.timestamp.isFinite else {
       throw PDFError(.invalidArgument, "event coordinates, pressure and timestamp must be finite numbers")
     }
@@ -113,6 +113,11 @@ extension ToolManager {
     guard event.page >= 0, event.page < count else {
       throw PDFError(.outOfRange, "page index \(event.page) is out of range (the document has \(count) pages)")
     }
+  }
+
+  /// Checks an event before it is used, and that the tool is still allowed; call under the lock.
+  func check(_ event: PointerEvent) throws(PDFError) {
+    try checkPoint(event)
     if !currentTool.isViewerTool, !(currentMode == .annotate && document.permissions.contains(.annotate)) {
       // The permissions changed under the tool (the document was reopened or decrypted).
       dropTransientState()

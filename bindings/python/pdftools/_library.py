@@ -50,6 +50,7 @@ __all__ = [
     "CSaveOptions",
     "CPointerEvent",
     "COverlayItem",
+    "CToolHit",
     "CToolEvent",
     "CToolStyle",
     "TOOL_CALLBACK",
@@ -201,6 +202,18 @@ class COverlayItem(Structure):
         ("width", c_double),
         ("dash", c_double),
         ("annotation", c_int64),
+    ]
+
+
+class CToolHit(Structure):
+    """``pdftools_tool_hit``: what lies under the pointer."""
+
+    _fields_ = [
+        ("annotation", c_int64),
+        ("handle_kind", c_int32),
+        ("handle_id", c_int32),
+        ("is_link", c_int32),
+        ("on_text", c_int32),
     ]
 
 
@@ -572,6 +585,7 @@ _PROTOTYPES: List[Tuple[str, Any, Sequence[Any]]] = [
     ("pdftools_tool_double_tap", _status, [_tm, _event, POINTER(c_int32)]),
     ("pdftools_tool_long_press", _status, [_tm, _event, POINTER(c_int32)]),
     ("pdftools_tool_key", _status, [_tm, c_int32, c_uint32, POINTER(c_int32)]),
+    ("pdftools_tool_hit_test", _status, [_tm, _event, POINTER(CToolHit)]),
     ("pdftools_tool_commit_text", _status, [_tm, c_char_p]),
     ("pdftools_tool_provide_image", _status, [_tm, c_void_p, c_size_t]),
     ("pdftools_tool_provide_file", _status, [_tm, c_char_p, c_void_p, c_size_t]),

@@ -79,6 +79,7 @@ from ._library import (
     CPointerEvent,
     CRect,
     CToolEvent,
+    CToolHit,
     CToolStyle,
     lib,
 )
@@ -104,6 +105,7 @@ __all__ = [
     "ToolStyle",
     "OverlayItem",
     "Overlay",
+    "ToolHit",
     "RGBA",
     "ToolLike",
     "ToolModeLike",
@@ -598,6 +600,22 @@ class OverlayItem:
 
 
 @dataclass(frozen=True)
+class ToolHit:
+    """What lies under the pointer (see :meth:`ToolManager.hit_test`), for the host's cursor."""
+
+    annotation: Optional[Annotation]
+    """The annotation under the pointer (a selected annotation's handle first), or None."""
+    handle_kind: Optional[HandleKind]
+    """The kind of the handle under the pointer, or None."""
+    handle_id: Optional[int]
+    """The handle's id (see :class:`HandleKind`), or None."""
+    is_link: bool
+    """True when the annotation is a link (a tap follows it)."""
+    on_text: bool
+    """True when the pointer is on text (a drag selects it)."""
+
+
+@dataclass(frozen=True)
 class Overlay:
     """What a host draws over one page (see :meth:`ToolManager.overlay`)."""
 
@@ -923,6 +941,37 @@ class ToolManager:
         handled = ctypes.c_int32()
         self._call(function, ctypes.byref(event), ctypes.byref(handled))
         return bool(handled.value)
+
+    def hit_test(
+        self, page_index: Union[int, "Page"], x: float, y: float, *, pointer: Union[PointerKind, str] = PointerKind.MOUSE
+    ) -> ToolHit:
+        """What lies under the display-space point (x, y) of a page, for the host's cursor.
+
+        A selected annotation's handle (annotate mode), else the topmost
+        annotation the mode lets the user pick (links in every mode), and
+        whether the point is on text.  Writes nothing and changes no state.
+        """
+        event = CPointerEvent(
+            POINTER_EVENT_VERSION,
+            as_index(page_index),
+            _real(x, "x"),
+            _real(y, "y"),
+            0,
+            _POINTER_C[_named(PointerKind, pointer, "pointer kind")],
+            0.0,
+            0.0,
+        )
+        out = CToolHit()
+        self._call(lib.pdftools_tool_hit_test, ctypes.byref(event), ctypes.byref(out))
+        kind_value = int(out.handle_kind)
+        has_handle = 0 <= kind_value < len(_HANDLE_KINDS)
+        return ToolHit(
+            annotation=Annotation(self._document, int(out.annotation)) if out.annotation else None,
+            handle_kind=_HANDLE_KINDS[kind_value] if has_handle else None,
+            handle_id=int(out.handle_id) if has_handle else None,
+            is_link=bool(out.is_link),
+            on_text=bool(out.on_text),
+        )
 
     def pointer_down(
         self,

@@ -626,3 +626,18 @@ def test_undo_of_a_creation_clears_its_selection(doc: pdftools.Document, tm: pdf
     assert tm.selection == [] and tm.overlay(0).items == []
     doc.redo()
     assert sq.exists
+
+
+def test_hit_test_reports_handles_annotations_and_text(doc: pdftools.Document, tm: pdftools.ToolManager) -> None:
+    tm.set_tool("rectangle")
+    tm.pointer_down(0, 300, 300)
+    tm.pointer_move(0, 350, 330)
+    tm.pointer_up(0, 400, 350)
+    (sq,) = doc.pages[0].annotations
+    hit = tm.hit_test(0, 401, 351)
+    assert hit.annotation == sq and hit.handle_kind == pdftools.HandleKind.BOX and hit.handle_id == 4
+    body = tm.hit_test(0, 350, 320)
+    assert body.annotation == sq and body.handle_kind is None and body.handle_id is None and not body.is_link
+    empty = tm.hit_test(0, 500, 700, pointer="touch")
+    assert empty == pdftools.ToolHit(annotation=None, handle_kind=None, handle_id=None, is_link=False, on_text=False)
+    assert not doc.can_undo or doc.undo_label == "Add Square", "hit testing writes nothing"
