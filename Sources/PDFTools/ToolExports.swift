@@ -350,43 +350,42 @@ public func abiToolOverlay(
     let tools = try ToolRegistry.manager(manager)
     let itemCount = try require(outItemCount, "out_item_count")
     let pointCount = try require(outPointCount, "out_point_count")
-    let copying = items != nil && points != nil
-    let overlay = try tools.overlay(page: Int(page), consume: false)
+    // One build: it counts as handed over only when it is copied.
+    let limits = items != nil && points != nil
+      ? (items: Int(clamping: itemCapacity), points: Int(clamping: pointCapacity)) : nil
+    let overlay = try tools.overlay(page: Int(page), consumeWithin: limits)
     let needed = overlay.items.reduce(0) { $0 + $1.points.count }
     itemCount.pointee = UInt(overlay.items.count)
     pointCount.pointee = UInt(needed)
-    guard copying, let items, let points else {
+    guard let items, let points else {
       if let outDirty { outDirty.pointee = cRect(overlay.dirty ?? Rect(0, 0, 0, 0)) }
       return
     }
-    guard itemCapacity >= UInt(overlay.items.count), pointCapacity >= UInt(needed) else {
+    guard overlay.consumed else {
       throw PDFError(
         .bufferTooSmall,
         "the buffers hold \(itemCapacity) items and \(pointCapacity) points; \(overlay.items.count) and \(needed) are needed")
     }
-    let consumed = try tools.overlay(page: Int(page), consume: true)
     var next = 0
-    for (index, item) in consumed.items.enumerated() where UInt(index) < itemCapacity {
+    for (index, item) in overlay.items.enumerated() {
       var out = pdftools_overlay_item()
       out.kind = item.kind.rawValue
       out.handle_kind = item.kind == .handle ? item.handleKind.rawValue : 0
       out.handle_id = item.kind == .handle ? item.handleID : 0
-      out.first_point = UInt32(next)
-      out.point_count = UInt32(item.points.count)
+      out.first_point = UInt32(clamping: next)
+      out.point_count = UInt32(clamping: item.points.count)
       out.stroke = item.stroke
       out.fill = item.fill
       out.width = item.width
       out.dash = item.dash
       out.annotation = item.annotation
-      for point in item.points where UInt(next) < pointCapacity {
+      for point in item.points {
         points[next] = pdftools_point(x: point.x, y: point.y)
         next += 1
       }
       items[index] = out
     }
-    itemCount.pointee = UInt(consumed.items.count)
-    pointCount.pointee = UInt(next)
-    if let outDirty { outDirty.pointee = cRect(consumed.dirty ?? Rect(0, 0, 0, 0)) }
+    if let outDirty { outDirty.pointee = cRect(overlay.dirty ?? Rect(0, 0, 0, 0)) }
   }
 }
 

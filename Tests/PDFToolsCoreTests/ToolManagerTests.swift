@@ -172,7 +172,7 @@ import Testing
     #expect(try document.annotationText(id, key: "Contents") == "Hello World")
     let quads = try document.annotationProperties(id).quads
     #expect(quads.count == 1)
-    let box = try #require(ToolGeometry.bounds(quads.flatMap(\.corners)))
+    let box = try #require(Extent(quads.flatMap(\.corners)).rect)
     #expect(close(box.x0, 100) && close(box.x1, 232), "the quad spans the glyphs")
     #expect(try document.undo())
     #expect(try document.annotations(onPage: page).isEmpty)

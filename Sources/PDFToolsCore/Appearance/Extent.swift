@@ -12,6 +12,11 @@ struct Extent {
   /// An empty extent.
   init() {}
 
+  /// The extent of `points`.
+  init(_ points: some Sequence<Point>) {
+    for point in points { include(point) }
+  }
+
   /// Grows the box to hold `point`; non-finite points are ignored.
   mutating func include(_ point: Point) {
     guard point.isFinite else { return }

@@ -55,13 +55,7 @@ public struct OverlayItem: Sendable, Equatable {
 
   /// The display-space box the item paints, grown by its width and a handle's size.
   var bounds: Rect? {
-    guard let first = points.first else { return nil }
-    var box = Rect(first.x, first.y, first.x, first.y)
-    for point in points.dropFirst() {
-      box = Rect(min(box.x0, point.x), min(box.y0, point.y), max(box.x1, point.x), max(box.y1, point.y))
-    }
-    let grow = width / 2 + (kind == .handle ? OverlayItem.handleRadius + 1 : 1)
-    return Rect(box.x0 - grow, box.y0 - grow, box.x1 + grow, box.y1 + grow)
+    Extent(points).rect?.grown(by: width / 2 + (kind == .handle ? OverlayItem.handleRadius + 1 : 1))
   }
 
   /// Half the side of a drawn handle, in display units.
@@ -79,11 +73,4 @@ public struct OverlayItem: Sendable, Equatable {
 struct DeliveredOverlay {
   /// The items copied last time.
   var items: [OverlayItem] = []
-}
-
-/// The union of two optional rectangles.
-func union(_ a: Rect?, _ b: Rect?) -> Rect? {
-  guard let a else { return b }
-  guard let b else { return a }
-  return Rect(min(a.x0, b.x0), min(a.y0, b.y0), max(a.x1, b.x1), max(a.y1, b.y1))
 }

@@ -37,7 +37,7 @@ extension ToolManager {
     let style = finished.style
     let a = finished.toPage(finished.start)
     let b = finished.toPage(end)
-    let rect = ToolGeometry.padded(Rect(a.x, a.y, b.x, b.y), max(style.width, 1) * 2)
+    let rect = Rect(a.x, a.y, b.x, b.y).grown(by: max(style.width, 1) * 2)
     var extra: [AnnotationChange] = [
       .line(start: a, end: b, startEnding: style.lineStart, endEnding: style.lineEnd, leaderLength: 0, leaderExtension: 0)
     ]
@@ -64,7 +64,7 @@ extension ToolManager {
       for page in selection.startPage...selection.endPage {
         let lines = try document.selectionLines(selection, page: page)
         guard let first = lines.first else { continue }
-        let frame = lines.dropFirst().reduce(first.rect) { union($0, $1.rect) ?? $0 }
+        let frame = lines.dropFirst().reduce(first.rect) { $0.merged(with: $1.rect) }
         let part = TextSelection(
           startPage: page, startChar: page == selection.startPage ? selection.startChar : 0, endPage: page,
           endChar: page == selection.endPage ? selection.endChar : Int(Int32.max))
@@ -107,8 +107,8 @@ extension ToolManager {
     }
     sessionCounter += 1
     let key = Journal.CoalescingKey(properties: ["Ink session \(sessionCounter)"], targets: [-sessionCounter])
-    guard let bounds = ToolGeometry.bounds(stroke) else { return }
-    let rect = ToolGeometry.padded(bounds, max(finished.style.width, 1))
+    guard let bounds = Extent(stroke).rect else { return }
+    let rect = bounds.grown(by: max(finished.style.width, 1))
     let style = finished.style
     let id = try document.performStep("Add Ink", key: key) { () throws(PDFError) -> Int64 in
       let id = try document.createAnnotation(page: finished.page, subtype: "Ink", rect: rect)
@@ -159,7 +159,7 @@ extension ToolManager {
     let closes = session.tool.closesShape
     guard session.points.count >= (closes ? 3 : 2) else { return }
     let vertices = session.points.map(session.transform.toPage.apply)
-    guard let bounds = ToolGeometry.bounds(vertices) else { return }
+    guard let bounds = Extent(vertices).rect else { return }
     let subtype = closes ? "Polygon" : "PolyLine"
     var extra: [AnnotationChange] = [.vertices(vertices)]
     var intent: String? = nil
@@ -176,7 +176,7 @@ extension ToolManager {
     }
     let measure = measureSyntax(unit)
     try createAnnotation(
-      session.tool, page: session.page, subtype: subtype, rect: ToolGeometry.padded(bounds, max(session.style.width, 1)),
+      session.tool, page: session.page, subtype: subtype, rect: bounds.grown(by: max(session.style.width, 1)),
       style: session.style, extra: extra, oneShot: switching
     ) { (id: Int64) throws(PDFError) in
       guard let intent else { return }

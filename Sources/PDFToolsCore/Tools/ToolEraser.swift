@@ -53,7 +53,7 @@ extension ToolManager {
         if touched { current.erased.wholeHit.append(other.id) }
         continue
       }
-      let frame = ToolGeometry.padded(other.frame, radius)
+      let frame = other.frame.grown(by: radius)
       let corners = [
         Point(frame.x0, frame.y0), Point(frame.x1, frame.y0), Point(frame.x1, frame.y1), Point(frame.x0, frame.y1),
       ]

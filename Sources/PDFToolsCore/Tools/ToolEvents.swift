@@ -23,7 +23,8 @@ extension ToolManager {
   /// A pointer move: updates the gesture and the overlay (nothing is written).
   public func pointerMove(_ event: PointerEvent) throws(PDFError) -> Bool {
     try run { () throws(PDFError) -> Bool in
-      try check(event)
+      // Moves write nothing: the permission check waits for the up.
+      try checkPoint(event)
       guard gesture != nil else {
         guard var session = vertexSession, session.page == event.page else { return false }
         session.hover = event.point

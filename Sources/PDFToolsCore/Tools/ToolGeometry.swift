@@ -152,21 +152,6 @@ enum ToolGeometry {
     return changes
   }
 
-  /// A rectangle around a possibly degenerate box, at least `pad` from every point.
-  static func padded(_ rect: Rect, _ pad: Double) -> Rect {
-    Rect(rect.x0 - pad, rect.y0 - pad, rect.x1 + pad, rect.y1 + pad)
-  }
-
-  /// The box around points.
-  static func bounds(_ points: [Point]) -> Rect? {
-    guard let first = points.first else { return nil }
-    var box = Rect(first.x, first.y, first.x, first.y)
-    for point in points.dropFirst() {
-      box = Rect(min(box.x0, point.x), min(box.y0, point.y), max(box.x1, point.x), max(box.y1, point.y))
-    }
-    return box
-  }
-
   /// "123.45 pt": the length of a path of page-space points, times the user unit.
   static func lengthText(_ points: [Point], unit: Double) -> String {
     var length = 0.0

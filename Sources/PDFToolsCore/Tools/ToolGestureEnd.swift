@@ -17,7 +17,7 @@ extension ToolManager {
         let lines = try document.selectionLines(selection, page: finished.page)
         guard !lines.isEmpty else { return true }
         let quads = lines.map { Quad($0.rect, direction: $0.direction) }
-        let frame = lines.dropFirst().reduce(lines[0].rect) { union($0, $1.rect) ?? $0 }
+        let frame = lines.dropFirst().reduce(lines[0].rect) { $0.merged(with: $1.rect) }
         try place(
           PendingPlacement(
             tool: .link, page: finished.page, transform: finished.transform,

@@ -27,7 +27,7 @@ extension ToolManager {
       guard !info.isHidden, info.subtype != "Popup", info.subtype != "Widget", !info.isReadOnly || info.subtype == "Link"
       else { continue }
       let frame = transform.toDisplay.apply(try document.annotationRect(id))
-      guard ToolGeometry.padded(frame, tolerance).contains(point) else { continue }
+      guard frame.grown(by: tolerance).contains(point) else { continue }
       if try hits(info, point, transform: transform, tolerance: tolerance) { return info }
     }
     return nil

@@ -5,7 +5,16 @@ extension ToolManager {
   /// The overlay of `page` and the display-space area changed since the last overlay that was
   /// handed over (`consume` true marks this one as handed over).
   public func overlay(page: Int, consume: Bool) throws(PDFError) -> (items: [OverlayItem], dirty: Rect?) {
-    try run { () throws(PDFError) -> (items: [OverlayItem], dirty: Rect?) in
+    let overlay = try overlay(page: page, consumeWithin: consume ? (Int.max, Int.max) : nil)
+    return (overlay.items, overlay.dirty)
+  }
+
+  /// As ``overlay(page:consume:)``, built once: the overlay counts as handed over when it fits
+  /// `limits` (items and points), as a caller's buffers; `consumed` says whether it did.
+  public func overlay(page: Int, consumeWithin limits: (items: Int, points: Int)?) throws(PDFError)
+    -> (items: [OverlayItem], dirty: Rect?, consumed: Bool)
+  {
+    try run { () throws(PDFError) -> (items: [OverlayItem], dirty: Rect?, consumed: Bool) in
       let count = document.pageCount
       guard page >= 0, page < count else {
         throw PDFError(.outOfRange, "page index \(page) is out of range (the document has \(count) pages)")
@@ -14,11 +23,14 @@ extension ToolManager {
       let previous = delivered[page] ?? []
       var dirty: Rect? = nil
       if items != previous {
-        dirty = union(
-          previous.reduce(nil as Rect?) { union($0, $1.bounds) }, items.reduce(nil as Rect?) { union($0, $1.bounds) })
+        var changed = Extent()
+        for item in previous + items { if let box = item.bounds { changed.include(box) } }
+        dirty = changed.rect
       }
-      if consume { delivered[page] = items }
-      return (items, dirty)
+      let points = items.reduce(0) { $0 + $1.points.count }
+      let consumed = limits.map { items.count <= $0.items && points <= $0.points } ?? false
+      if consumed { delivered[page] = items }
+      return (items, dirty, consumed)
     }
   }
 

@@ -79,7 +79,7 @@ extension ToolManager {
         try placeImage(placement, image: image, contents: "Signature")
       } else if let ink = payloads.ink {
         let unit = ink.flatMap { $0 }
-        guard let bounds = ToolGeometry.bounds(unit) else { throw PDFError(.notFound, "no signature was provided") }
+        guard let bounds = Extent(unit).rect else { throw PDFError(.notFound, "no signature was provided") }
         let scale = min(
           bounds.width > 0 ? box.width / bounds.width : .infinity, bounds.height > 0 ? box.height / bounds.height : .infinity)
         let factor = scale.isFinite ? scale : 1
