@@ -1,33 +1,26 @@
 import PDFToolsCore
 
-/// The live tool managers, by handle value, with the document handle each belongs to.
-///
-/// Handles are never-reused serial numbers, like document handles. A manager's calls fail
-/// with an invalid-handle error once its document handle was closed.
+/// The live tool managers, by handle value, with the document handle each belongs to (see
+/// ``HandleTable``). A manager's calls fail with an invalid-handle error once its document
+/// handle was closed.
 enum ToolRegistry {
-  private final class Table: @unchecked Sendable {
-    let lock = Lock()
-    var managers: [UInt: (manager: ToolManager, document: OpaquePointer?)] = [:]
-    var next: UInt = 0x10_0000
+  /// A manager and the handle of its document.
+  private struct Entry {
+    let manager: ToolManager
+    let document: OpaquePointer?
   }
 
-  private static let table = Table()
+  private static let table = HandleTable<Entry>(base: 0x10_0000)
 
   /// Registers `manager` of the document `handle` and returns its new handle.
   static func add(_ manager: ToolManager, document handle: OpaquePointer?) -> OpaquePointer? {
-    table.lock.withLock {
-      table.next &+= 16
-      table.managers[table.next] = (manager, handle)
-      return OpaquePointer(bitPattern: table.next)
-    }
+    table.add(Entry(manager: manager, document: handle))
   }
 
   /// The manager of `handle`, checking that its document is still open.
   static func manager(_ handle: OpaquePointer?) throws(PDFError) -> ToolManager {
     guard let handle else { throw PDFError(.invalidHandle, "the tool manager handle is NULL") }
-    let key = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(handle)))
-    let found = table.lock.withLock { table.managers[key] }
-    guard let found else {
+    guard let found = table.entry(handle) else {
       throw PDFError(.invalidHandle, "the tool manager handle was freed or was not made by this library")
     }
     let document: Document
@@ -44,9 +37,6 @@ enum ToolRegistry {
 
   /// Forgets `handle`; unknown handles are ignored.
   static func remove(_ handle: OpaquePointer?) {
-    guard let handle else { return }
-    let key = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(handle)))
-    let removed = table.lock.withLock { table.managers.removeValue(forKey: key) }
-    removed?.manager.discard()
+    table.remove(handle)?.manager.discard()
   }
 }
