@@ -103,106 +103,6 @@ static const unsigned char k_jpeg[650] = {
 
 static const char *st_name(pdftools_status st) { return pdftools_status_string(st); }
 
-/* A growing string. */
-typedef struct sbuf {
-  char *s;
-  size_t len, cap;
-} sbuf;
-
-static void sb_add(sbuf *b, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-
-static void sb_add(sbuf *b, const char *fmt, ...) {
-  va_list ap;
-  int n;
-  size_t need, ncap;
-  va_start(ap, fmt);
-  n = vsnprintf(NULL, 0, fmt, ap);
-  va_end(ap);
-  if (n < 0) return;
-  need = b->len + (size_t)n + 1;
-  if (need > b->cap) {
-    char *ns;
-    ncap = b->cap ? b->cap : 1024;
-    while (ncap < need) ncap *= 2;
-    ns = (char *)realloc(b->s, ncap);
-    if (!ns) return;
-    b->s = ns;
-    b->cap = ncap;
-  }
-  va_start(ap, fmt);
-  vsnprintf(b->s + b->len, b->cap - b->len, fmt, ap);
-  va_end(ap);
-  b->len += (size_t)n;
-}
-
-typedef pdftools_status (*string_getter)(pdftools_document *, pdftools_annotation_id, const char *, char *, size_t,
-                                         size_t *);
-
-/* The two-call pattern of get_text / get_raw into a malloc'd string; NULL on failure (status in *st). */
-static char *get_string(string_getter fn, pdftools_document *doc, pdftools_annotation_id id, const char *key,
-                        pdftools_status *st) {
-  size_t need = 0;
-  char *s;
-  pdftools_status r = fn(doc, id, key, NULL, 0, &need);
-  if (st) *st = r;
-  if (r != PDFTOOLS_OK || need == 0) return NULL;
-  s = (char *)malloc(need);
-  if (!s) return NULL;
-  r = fn(doc, id, key, s, need, &need);
-  if (st) *st = r;
-  if (r != PDFTOOLS_OK) {
-    free(s);
-    return NULL;
-  }
-  return s;
-}
-
-static char *get_text(pdftools_document *doc, pdftools_annotation_id id, const char *key, pdftools_status *st) {
-  return get_string(pdftools_annotation_get_text, doc, id, key, st);
-}
-
-static char *get_raw(pdftools_document *doc, pdftools_annotation_id id, const char *key, pdftools_status *st) {
-  return get_string(pdftools_annotation_get_raw, doc, id, key, st);
-}
-
-static char *get_subtype(pdftools_document *doc, pdftools_annotation_id id, pdftools_status *st) {
-  size_t need = 0;
-  char *s;
-  pdftools_status r = pdftools_annotation_subtype(doc, id, NULL, 0, &need);
-  if (st) *st = r;
-  if (r != PDFTOOLS_OK || need == 0) return NULL;
-  s = (char *)malloc(need);
-  if (!s) return NULL;
-  r = pdftools_annotation_subtype(doc, id, s, need, &need);
-  if (st) *st = r;
-  if (r != PDFTOOLS_OK) {
-    free(s);
-    return NULL;
-  }
-  return s;
-}
-
-static char *get_link_uri(pdftools_document *doc, pdftools_annotation_id id, pdftools_status *st) {
-  size_t need = 0;
-  char *s;
-  pdftools_status r = pdftools_annotation_get_link_uri(doc, id, NULL, 0, &need);
-  if (st) *st = r;
-  if (r != PDFTOOLS_OK || need == 0) return NULL;
-  s = (char *)malloc(need);
-  if (!s) return NULL;
-  r = pdftools_annotation_get_link_uri(doc, id, s, need, &need);
-  if (st) *st = r;
-  if (r != PDFTOOLS_OK) {
-    free(s);
-    return NULL;
-  }
-  return s;
-}
-
 /* Copies s with runs of white space collapsed to one space and none next to [ ] < >. */
 static void normalize_syntax(const char *s, char *out, size_t out_size) {
   size_t j = 0;
@@ -221,7 +121,7 @@ static void normalize_syntax(const char *s, char *out, size_t out_size) {
 
 /* The raw value of key, normalized; "" with *st set when missing. Returns a malloc'd string. */
 static char *raw_norm(pdftools_document *doc, pdftools_annotation_id id, const char *key, pdftools_status *st) {
-  char *s = get_raw(doc, id, key, st);
+  char *s = tc_get_raw(doc, id, key, st);
   char *out;
   size_t n;
   if (!s) {
@@ -281,83 +181,17 @@ static int color_near(pdftools_color a, pdftools_color b) {
 
 static int point_near(pdftools_point a, pdftools_point b) { return tc_near(a.x, b.x, EPS) && tc_near(a.y, b.y, EPS); }
 
-static pdftools_rect mkrect(double x0, double y0, double x1, double y1) {
-  pdftools_rect r;
-  r.x0 = x0;
-  r.y0 = y0;
-  r.x1 = x1;
-  r.y1 = y1;
-  return r;
-}
-
-static pdftools_point mkpt(double x, double y) {
-  pdftools_point p;
-  p.x = x;
-  p.y = y;
-  return p;
-}
-
-static pdftools_color mkcol(double r, double g, double b) {
-  pdftools_color c;
-  c.r = r;
-  c.g = g;
-  c.b = b;
-  return c;
-}
-
-static pdftools_quad mkquad(double x0, double y0, double x1, double y1) {
-  pdftools_quad q;
-  q.p1 = mkpt(x0, y1);
-  q.p2 = mkpt(x1, y1);
-  q.p3 = mkpt(x0, y0);
-  q.p4 = mkpt(x1, y0);
-  return q;
-}
-
-/* Lists a page's ids into a malloc'd array; returns the count (-1 on failure). */
-static int list_ids(pdftools_document *doc, int32_t page, pdftools_annotation_id **out) {
-  size_t n = 0;
-  pdftools_annotation_id *ids;
-  *out = NULL;
-  if (pdftools_page_annotations(doc, page, NULL, 0, &n) != PDFTOOLS_OK) return -1;
-  ids = (pdftools_annotation_id *)calloc(n + 1, sizeof *ids);
-  if (!ids) return -1;
-  if (n && pdftools_page_annotations(doc, page, ids, n, &n) != PDFTOOLS_OK) {
-    free(ids);
-    return -1;
-  }
-  *out = ids;
-  return (int)n;
-}
-
-static int count_annots(pdftools_document *doc, int32_t page) {
-  size_t n = 0;
-  if (pdftools_page_annotations(doc, page, NULL, 0, &n) != PDFTOOLS_OK) return -1;
-  return (int)n;
-}
-
 /* The annotation of page whose /NM is nm; 0 when none. */
 static pdftools_annotation_id find_by_nm(pdftools_document *doc, int32_t page, const char *nm) {
   pdftools_annotation_id *ids, found = 0;
-  int n = list_ids(doc, page, &ids), i;
+  int n = tc_list_ids(doc, page, &ids), i;
   for (i = 0; i < n && !found; i++) {
-    char *s = get_text(doc, ids[i], "NM", NULL);
+    char *s = tc_get_text(doc, ids[i], "NM", NULL);
     if (s && strcmp(s, nm) == 0) found = ids[i];
     free(s);
   }
   free(ids);
   return found;
-}
-
-static uint64_t fnv1a(const void *data, size_t size) {
-  const unsigned char *p = (const unsigned char *)data;
-  uint64_t h = 1469598103934665603ull;
-  size_t i;
-  for (i = 0; i < size; i++) {
-    h ^= p[i];
-    h *= 1099511628211ull;
-  }
-  return h;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -369,163 +203,51 @@ static const char *const k_raw_keys[] = {
     "CL", "RD", "DA", "Q", "IRT", "RT", "Popup", "Parent", "QuadPoints", "InkList", "Vertices", "FS", "A",
     "Dest", "Rect", "NM", "M", "Contents", "T", "Subj", "RC", "CreationDate", "Type", "Subtype", "P"};
 
-static void dump_annot(pdftools_document *doc, pdftools_annotation_id id, sbuf *b) {
+static void dump_annot(pdftools_document *doc, pdftools_annotation_id id, tc_buf *b) {
   pdftools_status st;
   char *s;
-  size_t i, n;
-  int role;
-  sb_add(b, "id %lld\n", (long long)id);
-  s = get_subtype(doc, id, &st);
-  sb_add(b, "subtype %d %s\n", (int)st, s ? s : "");
-  free(s);
-  {
-    int32_t p = -7;
-    st = pdftools_annotation_page(doc, id, &p);
-    sb_add(b, "page %d %d\n", (int)st, (int)p);
-  }
-  {
-    pdftools_rect r = {0, 0, 0, 0};
-    st = pdftools_annotation_rect(doc, id, &r);
-    sb_add(b, "rect %d %.4f %.4f %.4f %.4f\n", (int)st, r.x0, r.y0, r.x1, r.y1);
-  }
-  for (role = 0; role < 2; role++) {
-    pdftools_color c = {-1, -1, -1};
-    int32_t present = -1;
-    st = pdftools_annotation_get_color(doc, id, (pdftools_color_role)role, &c, &present);
-    sb_add(b, "color%d %d %d %.4f %.4f %.4f\n", role, (int)st, (int)present, c.r, c.g, c.b);
-  }
-  {
-    double o = -1;
-    st = pdftools_annotation_get_opacity(doc, id, &o);
-    sb_add(b, "opacity %d %.4f\n", (int)st, o);
-  }
-  {
-    double w = -1;
-    pdftools_border_style bs = (pdftools_border_style)77;
-    st = pdftools_annotation_get_border(doc, id, &w, &bs);
-    sb_add(b, "border %d %.4f %d\n", (int)st, w, (int)bs);
-  }
-  {
-    uint32_t f = 0xdead;
-    st = pdftools_annotation_get_flags(doc, id, &f);
-    sb_add(b, "flags %d %u\n", (int)st, (unsigned)f);
-  }
-  n = 0;
-  st = pdftools_annotation_get_quads(doc, id, NULL, 0, &n);
-  sb_add(b, "quads %d %zu", (int)st, n);
-  if (st == PDFTOOLS_OK && n) {
-    pdftools_quad *q = (pdftools_quad *)calloc(n, sizeof *q);
-    if (q && pdftools_annotation_get_quads(doc, id, q, n, &n) == PDFTOOLS_OK)
-      for (i = 0; i < n; i++)
-        sb_add(b, " [%.4f %.4f %.4f %.4f %.4f %.4f %.4f %.4f]", q[i].p1.x, q[i].p1.y, q[i].p2.x, q[i].p2.y, q[i].p3.x,
-               q[i].p3.y, q[i].p4.x, q[i].p4.y);
-    free(q);
-  }
-  sb_add(b, "\n");
-  {
-    size_t np = 0, ns = 0;
-    st = pdftools_annotation_get_ink(doc, id, NULL, 0, &np, NULL, 0, &ns);
-    sb_add(b, "ink %d %zu %zu", (int)st, np, ns);
-    if (st == PDFTOOLS_OK && np && ns) {
-      pdftools_point *p = (pdftools_point *)calloc(np, sizeof *p);
-      size_t *sz = (size_t *)calloc(ns, sizeof *sz);
-      if (p && sz && pdftools_annotation_get_ink(doc, id, p, np, &np, sz, ns, &ns) == PDFTOOLS_OK) {
-        for (i = 0; i < ns; i++) sb_add(b, " s%zu", sz[i]);
-        for (i = 0; i < np; i++) sb_add(b, " (%.4f %.4f)", p[i].x, p[i].y);
-      }
-      free(p);
-      free(sz);
-    }
-    sb_add(b, "\n");
-  }
-  n = 0;
-  st = pdftools_annotation_get_vertices(doc, id, NULL, 0, &n);
-  sb_add(b, "vertices %d %zu", (int)st, n);
-  if (st == PDFTOOLS_OK && n) {
-    pdftools_point *p = (pdftools_point *)calloc(n, sizeof *p);
-    if (p && pdftools_annotation_get_vertices(doc, id, p, n, &n) == PDFTOOLS_OK)
-      for (i = 0; i < n; i++) sb_add(b, " (%.4f %.4f)", p[i].x, p[i].y);
-    free(p);
-  }
-  sb_add(b, "\n");
-  {
-    pdftools_point a = {0, 0}, e = {0, 0};
-    pdftools_line_ending la = (pdftools_line_ending)77, lb = (pdftools_line_ending)77;
-    st = pdftools_annotation_get_line(doc, id, &a, &e, &la, &lb);
-    sb_add(b, "line %d %.4f %.4f %.4f %.4f %d %d\n", (int)st, a.x, a.y, e.x, e.y, (int)la, (int)lb);
-  }
-  {
-    size_t need = 0;
-    double size = -1;
-    pdftools_color c = {-1, -1, -1};
-    int32_t align = -1;
-    char font[128] = "";
-    st = pdftools_annotation_get_free_text(doc, id, NULL, 0, &need, &size, &c, &align);
-    if (st == PDFTOOLS_OK && need > 0 && need <= sizeof font)
-      st = pdftools_annotation_get_free_text(doc, id, font, sizeof font, &need, &size, &c, &align);
-    sb_add(b, "freetext %d %s %.4f %.4f %.4f %.4f %d\n", (int)st, font, size, c.r, c.g, c.b, (int)align);
-  }
-  s = get_link_uri(doc, id, &st);
-  sb_add(b, "uri %d %s\n", (int)st, s ? s : "");
-  free(s);
-  {
-    int32_t p = -7;
-    st = pdftools_annotation_get_link_page(doc, id, &p);
-    sb_add(b, "linkpage %d %d\n", (int)st, (int)p);
-  }
-  {
-    void *data = NULL;
-    size_t size = 0, nsize = 0;
-    char name[256] = "";
-    st = pdftools_annotation_get_attachment(doc, id, &data, &size, NULL, 0, &nsize);
-    if (st == PDFTOOLS_OK) {
-      pdftools_free(data);
-      data = NULL;
-      if (nsize <= sizeof name) st = pdftools_annotation_get_attachment(doc, id, &data, &size, name, sizeof name, &nsize);
-    }
-    sb_add(b, "attachment %d %zu %016llx %s\n", (int)st, size,
-           (unsigned long long)(st == PDFTOOLS_OK ? fnv1a(data, size) : 0), name);
-    if (st == PDFTOOLS_OK) pdftools_free(data);
-  }
+  size_t i;
+  tc_buf_printf(b, "id %lld\n", (long long)id);
+  tc_dump_annotation_properties(b, doc, id);
   {
     pdftools_annotation_id parent = -7;
     st = pdftools_annotation_get_reply(doc, id, &parent);
-    sb_add(b, "reply %d %lld\n", (int)st, (long long)parent);
+    tc_buf_printf(b, "reply %d %lld\n", (int)st, (long long)parent);
   }
   for (i = 0; i < sizeof k_text_keys / sizeof k_text_keys[0]; i++) {
-    s = get_text(doc, id, k_text_keys[i], &st);
-    sb_add(b, "text %s %d %s\n", k_text_keys[i], (int)st, s ? s : "");
+    s = tc_get_text(doc, id, k_text_keys[i], &st);
+    tc_buf_printf(b, "text %s %d %s\n", k_text_keys[i], (int)st, s ? s : "");
     free(s);
   }
   for (i = 0; i < sizeof k_raw_keys / sizeof k_raw_keys[0]; i++) {
-    s = get_raw(doc, id, k_raw_keys[i], &st);
-    sb_add(b, "raw %s %d %s\n", k_raw_keys[i], (int)st, s ? s : "");
+    s = tc_get_raw(doc, id, k_raw_keys[i], &st);
+    tc_buf_printf(b, "raw %s %d %s\n", k_raw_keys[i], (int)st, s ? s : "");
     free(s);
   }
 }
 
 /* Dump of annotation id and the z-order of page (malloc'd). */
 static char *snap(pdftools_document *doc, pdftools_annotation_id id, int32_t page) {
-  sbuf b = {NULL, 0, 0};
+  tc_buf b = {NULL, 0, 0};
   pdftools_annotation_id *ids;
-  int n = list_ids(doc, page, &ids), i;
-  sb_add(&b, "page %d:", (int)page);
-  for (i = 0; i < n; i++) sb_add(&b, " %lld", (long long)ids[i]);
-  sb_add(&b, "\n");
+  int n = tc_list_ids(doc, page, &ids), i;
+  tc_buf_printf(&b, "page %d:", (int)page);
+  for (i = 0; i < n; i++) tc_buf_printf(&b, " %lld", (long long)ids[i]);
+  tc_buf_printf(&b, "\n");
   free(ids);
   if (id) dump_annot(doc, id, &b);
-  return b.s;
+  return b.data;
 }
 
 /* Dump of every annotation of page (malloc'd). */
 static char *snap_page(pdftools_document *doc, int32_t page) {
-  sbuf b = {NULL, 0, 0};
+  tc_buf b = {NULL, 0, 0};
   pdftools_annotation_id *ids;
-  int n = list_ids(doc, page, &ids), i;
-  sb_add(&b, "page %d: %d annotations\n", (int)page, n);
+  int n = tc_list_ids(doc, page, &ids), i;
+  tc_buf_printf(&b, "page %d: %d annotations\n", (int)page, n);
   for (i = 0; i < n; i++) dump_annot(doc, ids[i], &b);
   free(ids);
-  return b.s;
+  return b.data;
 }
 
 /* Records that two dumps are equal; on a difference, notes the first differing line. */
@@ -657,7 +379,7 @@ enum {
 /* The cell of annotation i on a page whose top is at top: a 80x80 creation rect. */
 static pdftools_rect cell(int i, double top) {
   double x0 = 40 + (i % 4) * 135.0, y1 = top - 40 - (i / 4) * 150.0;
-  return mkrect(x0, y1 - 80, x0 + 80, y1);
+  return tc_mkrect(x0, y1 - 80, x0 + 80, y1);
 }
 
 static void init_spec(spec *s, const char *subtype, const char *label, pdftools_rect r) {
@@ -688,9 +410,9 @@ static void make_specs(spec *sp, double top, int32_t last_page) {
   c = cell(S_TEXT, top);
   init_spec(&sp[S_TEXT], "Text", "Text", c);
   sp[S_TEXT].set_rect = 1;
-  sp[S_TEXT].rect = mkrect(c.x0 + 5, c.y1 - 29, c.x0 + 29, c.y1 - 5);
+  sp[S_TEXT].rect = tc_mkrect(c.x0 + 5, c.y1 - 29, c.x0 + 29, c.y1 - 5);
   sp[S_TEXT].stroke_mode = COL_SET;
-  sp[S_TEXT].stroke = mkcol(0.25, 0.5, 0.75);
+  sp[S_TEXT].stroke = tc_mkcol(0.25, 0.5, 0.75);
   sp[S_TEXT].opacity = 0.75;
   sp[S_TEXT].set_flags = 1;
   sp[S_TEXT].flags = PDFTOOLS_ANNOT_PRINT | PDFTOOLS_ANNOT_NO_ZOOM | PDFTOOLS_ANNOT_NO_ROTATE;
@@ -700,7 +422,7 @@ static void make_specs(spec *sp, double top, int32_t last_page) {
   c = cell(S_FREETEXT, top);
   init_spec(&sp[S_FREETEXT], "FreeText", "FreeText", c);
   sp[S_FREETEXT].stroke_mode = COL_SET;
-  sp[S_FREETEXT].stroke = mkcol(0, 0, 1);
+  sp[S_FREETEXT].stroke = tc_mkcol(0, 0, 1);
   sp[S_FREETEXT].border = 1;
   sp[S_FREETEXT].bw = 1.5;
   sp[S_FREETEXT].bs = PDFTOOLS_BORDER_SOLID;
@@ -708,12 +430,12 @@ static void make_specs(spec *sp, double top, int32_t last_page) {
   sp[S_FREETEXT].freetext = 1;
   sp[S_FREETEXT].font = "Times-Roman";
   sp[S_FREETEXT].fsize = 14;
-  sp[S_FREETEXT].fcolor = mkcol(0.75, 0, 0.25);
+  sp[S_FREETEXT].fcolor = tc_mkcol(0.75, 0, 0.25);
   sp[S_FREETEXT].align = 1;
   sp[S_FREETEXT].intent = "FreeTextCallout";
-  sp[S_FREETEXT].callout[0] = mkpt(c.x0 - 30, c.y0 - 25);
-  sp[S_FREETEXT].callout[1] = mkpt(c.x0 - 10, c.y0 + 10);
-  sp[S_FREETEXT].callout[2] = mkpt(c.x0, c.y0 + 10);
+  sp[S_FREETEXT].callout[0] = tc_mkpt(c.x0 - 30, c.y0 - 25);
+  sp[S_FREETEXT].callout[1] = tc_mkpt(c.x0 - 10, c.y0 + 10);
+  sp[S_FREETEXT].callout[2] = tc_mkpt(c.x0, c.y0 + 10);
   sp[S_FREETEXT].ncallout = 3;
   sp[S_FREETEXT].set_flags = 1;
   sp[S_FREETEXT].flags = PDFTOOLS_ANNOT_PRINT | PDFTOOLS_ANNOT_LOCKED;
@@ -722,16 +444,16 @@ static void make_specs(spec *sp, double top, int32_t last_page) {
   init_spec(&sp[S_LINE], "Line", "Line", c);
   sp[S_LINE].geom = 1;
   sp[S_LINE].stroke_mode = COL_SET;
-  sp[S_LINE].stroke = mkcol(1, 0, 0);
+  sp[S_LINE].stroke = tc_mkcol(1, 0, 0);
   sp[S_LINE].interior_mode = COL_SET;
-  sp[S_LINE].interior = mkcol(0, 0.5, 0);
+  sp[S_LINE].interior = tc_mkcol(0, 0.5, 0);
   sp[S_LINE].border = 1;
   sp[S_LINE].bw = 2;
   sp[S_LINE].bs = PDFTOOLS_BORDER_SOLID;
   sp[S_LINE].opacity = 0.5;
   sp[S_LINE].line = 1;
-  sp[S_LINE].l0 = mkpt(c.x0 + 60, c.y0 + 10);
-  sp[S_LINE].l1 = mkpt(c.x0 + 125.5, c.y0 + 70.25);
+  sp[S_LINE].l0 = tc_mkpt(c.x0 + 60, c.y0 + 10);
+  sp[S_LINE].l1 = tc_mkpt(c.x0 + 125.5, c.y0 + 70.25);
   sp[S_LINE].le0 = PDFTOOLS_ENDING_OPEN_ARROW;
   sp[S_LINE].le1 = PDFTOOLS_ENDING_CLOSED_ARROW;
   sp[S_LINE].ll = 15;
@@ -740,11 +462,11 @@ static void make_specs(spec *sp, double top, int32_t last_page) {
   c = cell(S_SQUARE, top);
   init_spec(&sp[S_SQUARE], "Square", "Square", c);
   sp[S_SQUARE].set_rect = 1;
-  sp[S_SQUARE].rect = mkrect(c.x0 + 2.5, c.y0 + 5, c.x1 - 2.25, c.y1 + 10);
+  sp[S_SQUARE].rect = tc_mkrect(c.x0 + 2.5, c.y0 + 5, c.x1 - 2.25, c.y1 + 10);
   sp[S_SQUARE].stroke_mode = COL_SET;
-  sp[S_SQUARE].stroke = mkcol(0.5, 0, 0.5);
+  sp[S_SQUARE].stroke = tc_mkcol(0.5, 0, 0.5);
   sp[S_SQUARE].interior_mode = COL_SET;
-  sp[S_SQUARE].interior = mkcol(1, 1, 0);
+  sp[S_SQUARE].interior = tc_mkcol(1, 1, 0);
   sp[S_SQUARE].opacity = 0.5;
   sp[S_SQUARE].border = 1;
   sp[S_SQUARE].bw = 2.5;
@@ -756,9 +478,9 @@ static void make_specs(spec *sp, double top, int32_t last_page) {
   c = cell(S_CIRCLE, top);
   init_spec(&sp[S_CIRCLE], "Circle", "Circle", c);
   sp[S_CIRCLE].stroke_mode = COL_SET;
-  sp[S_CIRCLE].stroke = mkcol(0, 0.5, 0);
+  sp[S_CIRCLE].stroke = tc_mkcol(0, 0.5, 0);
   sp[S_CIRCLE].interior_mode = COL_NONE;
-  sp[S_CIRCLE].interior = mkcol(0.5, 0.5, 1);
+  sp[S_CIRCLE].interior = tc_mkcol(0.5, 0.5, 1);
   sp[S_CIRCLE].interior_set_first = 1;
   sp[S_CIRCLE].border = 1;
   sp[S_CIRCLE].bw = 3;
@@ -770,32 +492,32 @@ static void make_specs(spec *sp, double top, int32_t last_page) {
   sp[S_POLYGON].geom = 1;
   sp[S_POLYGON].stroke_mode = COL_NONE;
   sp[S_POLYGON].interior_mode = COL_SET;
-  sp[S_POLYGON].interior = mkcol(0, 0.75, 0.75);
+  sp[S_POLYGON].interior = tc_mkcol(0, 0.75, 0.75);
   sp[S_POLYGON].cloudy = 1;
   sp[S_POLYGON].border = 1;
   sp[S_POLYGON].bw = 1;
   sp[S_POLYGON].bs = PDFTOOLS_BORDER_SOLID;
-  sp[S_POLYGON].verts[0] = mkpt(c.x0 + 60, c.y0);
-  sp[S_POLYGON].verts[1] = mkpt(c.x0 + 140, c.y0 + 10);
-  sp[S_POLYGON].verts[2] = mkpt(c.x0 + 130, c.y0 + 70.5);
-  sp[S_POLYGON].verts[3] = mkpt(c.x0 + 95.25, c.y0 + 80);
-  sp[S_POLYGON].verts[4] = mkpt(c.x0 + 65, c.y0 + 50);
+  sp[S_POLYGON].verts[0] = tc_mkpt(c.x0 + 60, c.y0);
+  sp[S_POLYGON].verts[1] = tc_mkpt(c.x0 + 140, c.y0 + 10);
+  sp[S_POLYGON].verts[2] = tc_mkpt(c.x0 + 130, c.y0 + 70.5);
+  sp[S_POLYGON].verts[3] = tc_mkpt(c.x0 + 95.25, c.y0 + 80);
+  sp[S_POLYGON].verts[4] = tc_mkpt(c.x0 + 65, c.y0 + 50);
   sp[S_POLYGON].nverts = 5;
 
   c = cell(S_POLYLINE, top);
   init_spec(&sp[S_POLYLINE], "PolyLine", "PolyLine", c);
   sp[S_POLYLINE].geom = 1;
   sp[S_POLYLINE].stroke_mode = COL_SET;
-  sp[S_POLYLINE].stroke = mkcol(0.5, 0.25, 0);
+  sp[S_POLYLINE].stroke = tc_mkcol(0.5, 0.25, 0);
   sp[S_POLYLINE].interior_mode = COL_SET;
-  sp[S_POLYLINE].interior = mkcol(1, 0.5, 0);
+  sp[S_POLYLINE].interior = tc_mkcol(1, 0.5, 0);
   sp[S_POLYLINE].border = 1;
   sp[S_POLYLINE].bw = 2;
   sp[S_POLYLINE].bs = PDFTOOLS_BORDER_SOLID;
-  sp[S_POLYLINE].verts[0] = mkpt(c.x0 + 60, c.y0 + 5);
-  sp[S_POLYLINE].verts[1] = mkpt(c.x0 + 90, c.y0 + 75);
-  sp[S_POLYLINE].verts[2] = mkpt(c.x0 + 110, c.y0 + 15);
-  sp[S_POLYLINE].verts[3] = mkpt(c.x0 + 140.5, c.y0 + 60);
+  sp[S_POLYLINE].verts[0] = tc_mkpt(c.x0 + 60, c.y0 + 5);
+  sp[S_POLYLINE].verts[1] = tc_mkpt(c.x0 + 90, c.y0 + 75);
+  sp[S_POLYLINE].verts[2] = tc_mkpt(c.x0 + 110, c.y0 + 15);
+  sp[S_POLYLINE].verts[3] = tc_mkpt(c.x0 + 140.5, c.y0 + 60);
   sp[S_POLYLINE].nverts = 4;
   sp[S_POLYLINE].endings = 1;
   sp[S_POLYLINE].e0 = PDFTOOLS_ENDING_CIRCLE;
@@ -805,16 +527,16 @@ static void make_specs(spec *sp, double top, int32_t last_page) {
   init_spec(&sp[S_INK], "Ink", "Ink", c);
   sp[S_INK].geom = 1;
   sp[S_INK].stroke_mode = COL_SET;
-  sp[S_INK].stroke = mkcol(0, 0, 0.5);
+  sp[S_INK].stroke = tc_mkcol(0, 0, 0.5);
   sp[S_INK].border = 1;
   sp[S_INK].bw = 3;
   sp[S_INK].bs = PDFTOOLS_BORDER_SOLID;
   sp[S_INK].opacity = 0.75;
-  sp[S_INK].ink[0] = mkpt(c.x0 + 60, c.y0 + 10);
-  sp[S_INK].ink[1] = mkpt(c.x0 + 90.5, c.y0 + 70);
-  sp[S_INK].ink[2] = mkpt(c.x0 + 120, c.y0 + 20);
-  sp[S_INK].ink[3] = mkpt(c.x0 + 70, c.y0 + 40);
-  sp[S_INK].ink[4] = mkpt(c.x0 + 140, c.y0 + 45.25);
+  sp[S_INK].ink[0] = tc_mkpt(c.x0 + 60, c.y0 + 10);
+  sp[S_INK].ink[1] = tc_mkpt(c.x0 + 90.5, c.y0 + 70);
+  sp[S_INK].ink[2] = tc_mkpt(c.x0 + 120, c.y0 + 20);
+  sp[S_INK].ink[3] = tc_mkpt(c.x0 + 70, c.y0 + 40);
+  sp[S_INK].ink[4] = tc_mkpt(c.x0 + 140, c.y0 + 45.25);
   sp[S_INK].ink_sizes[0] = 3;
   sp[S_INK].ink_sizes[1] = 2;
   sp[S_INK].nstrokes = 2;
@@ -831,8 +553,8 @@ static void make_specs(spec *sp, double top, int32_t last_page) {
       s->stroke_mode = COL_SET;
       s->stroke = colors[k];
       s->opacity = k == 0 ? 0.5 : -1;
-      s->quads[0] = mkquad(c.x0 + 60, c.y0 + 50, c.x0 + 140, c.y0 + 64);
-      s->quads[1] = mkquad(c.x0 + 60, c.y0 + 30.5, c.x0 + 110, c.y0 + 44.5);
+      s->quads[0] = tc_mkquad(c.x0 + 60, c.y0 + 50, c.x0 + 140, c.y0 + 64);
+      s->quads[1] = tc_mkquad(c.x0 + 60, c.y0 + 30.5, c.x0 + 110, c.y0 + 44.5);
       s->nquads = k == 2 ? 1 : 2;
     }
   }
@@ -840,9 +562,9 @@ static void make_specs(spec *sp, double top, int32_t last_page) {
   c = cell(S_STAMP, top);
   init_spec(&sp[S_STAMP], "Stamp", "Stamp", c);
   sp[S_STAMP].set_rect = 1;
-  sp[S_STAMP].rect = mkrect(c.x0, c.y0 + 40, c.x1 + 40, c.y1);
+  sp[S_STAMP].rect = tc_mkrect(c.x0, c.y0 + 40, c.x1 + 40, c.y1);
   sp[S_STAMP].stroke_mode = COL_SET;
-  sp[S_STAMP].stroke = mkcol(0, 0.5, 0);
+  sp[S_STAMP].stroke = tc_mkcol(0, 0.5, 0);
   sp[S_STAMP].opacity = 0.75;
   sp[S_STAMP].icon = "Approved";
 
@@ -860,9 +582,9 @@ static void make_specs(spec *sp, double top, int32_t last_page) {
   c = cell(S_FILE, top);
   init_spec(&sp[S_FILE], "FileAttachment", "FileAttachment", c);
   sp[S_FILE].set_rect = 1;
-  sp[S_FILE].rect = mkrect(c.x0, c.y1 - 24, c.x0 + 16, c.y1);
+  sp[S_FILE].rect = tc_mkrect(c.x0, c.y1 - 24, c.x0 + 16, c.y1);
   sp[S_FILE].stroke_mode = COL_SET;
-  sp[S_FILE].stroke = mkcol(0.5, 0, 0);
+  sp[S_FILE].stroke = tc_mkcol(0.5, 0, 0);
   sp[S_FILE].icon = "Paperclip";
   sp[S_FILE].attachment = 1;
 
@@ -870,11 +592,11 @@ static void make_specs(spec *sp, double top, int32_t last_page) {
   init_spec(&sp[S_LINK_URI], "Link", "Link (URI)", c);
   sp[S_LINK_URI].texts = 0;
   sp[S_LINK_URI].stroke_mode = COL_SET;
-  sp[S_LINK_URI].stroke = mkcol(0, 0, 1);
+  sp[S_LINK_URI].stroke = tc_mkcol(0, 0, 1);
   sp[S_LINK_URI].border = 1;
   sp[S_LINK_URI].bw = 1;
   sp[S_LINK_URI].bs = PDFTOOLS_BORDER_UNDERLINE;
-  sp[S_LINK_URI].quads[0] = mkquad(c.x0, c.y0 + 20, c.x1, c.y0 + 40);
+  sp[S_LINK_URI].quads[0] = tc_mkquad(c.x0, c.y0 + 20, c.x1, c.y0 + 40);
   sp[S_LINK_URI].nquads = 1;
   sp[S_LINK_URI].uri = k_uri;
   sp[S_LINK_URI].set_flags = 1;
@@ -890,16 +612,16 @@ static void make_specs(spec *sp, double top, int32_t last_page) {
   init_spec(&sp[S_POPUP], "Popup", "Popup", c);
   sp[S_POPUP].texts = 0;
   sp[S_POPUP].set_rect = 1;
-  sp[S_POPUP].rect = mkrect(c.x0, c.y0, c.x1 + 50, c.y1 - 10);
+  sp[S_POPUP].rect = tc_mkrect(c.x0, c.y0, c.x1 + 50, c.y1 - 10);
   sp[S_POPUP].open = 1;
   sp[S_POPUP].expect_ap = 0;
 
   c = cell(S_CARET, top);
   init_spec(&sp[S_CARET], "Caret", "Caret", c);
   sp[S_CARET].set_rect = 1;
-  sp[S_CARET].rect = mkrect(c.x0 + 10, c.y0 + 10, c.x0 + 30, c.y0 + 30);
+  sp[S_CARET].rect = tc_mkrect(c.x0 + 10, c.y0 + 10, c.x0 + 30, c.y0 + 30);
   sp[S_CARET].stroke_mode = COL_SET;
-  sp[S_CARET].stroke = mkcol(0.75, 0.25, 0);
+  sp[S_CARET].stroke = tc_mkcol(0.75, 0.25, 0);
   sp[S_CARET].set_flags = 1;
   sp[S_CARET].flags = PDFTOOLS_ANNOT_PRINT | PDFTOOLS_ANNOT_LOCKED_CONTENTS | PDFTOOLS_ANNOT_TOGGLE_NO_VIEW;
 }
@@ -923,7 +645,7 @@ static size_t geom_points(const spec *s, pdftools_point *pts) {
 }
 
 static pdftools_rect points_box(const pdftools_point *pts, size_t n) {
-  pdftools_rect r = mkrect(INFINITY, INFINITY, -INFINITY, -INFINITY);
+  pdftools_rect r = tc_mkrect(INFINITY, INFINITY, -INFINITY, -INFINITY);
   size_t i;
   for (i = 0; i < n; i++) {
     if (pts[i].x < r.x0) r.x0 = pts[i].x;
@@ -987,7 +709,7 @@ static void verify_spec(pdftools_document *doc, pdftools_annotation_id id, const
   pdftools_rect r = {0, 0, 0, 0};
   const char *L = s->label;
 
-  str = get_subtype(doc, id, &st);
+  str = tc_get_subtype(doc, id, &st);
   CHECK(str && strcmp(str, s->subtype) == 0, "%s %s: subtype \"%s\" (%s \"%s\")", ctx, L, s->subtype, st_name(st),
         str ? str : "");
   free(str);
@@ -1004,12 +726,12 @@ static void verify_spec(pdftools_document *doc, pdftools_annotation_id id, const
     CHECK(st == PDFTOOLS_OK && inside,
           "%s %s: /Rect [%.2f %.2f %.2f %.2f] contains the %zu geometry points (box [%.2f %.2f %.2f %.2f])", ctx, L,
           r.x0, r.y0, r.x1, r.y1, n, box.x0, box.y0, box.x1, box.y1);
-    grown = mkrect(box.x0 - margin, box.y0 - margin, box.x1 + margin, box.y1 + margin);
+    grown = tc_mkrect(box.x0 - margin, box.y0 - margin, box.x1 + margin, box.y1 + margin);
     CHECK(rect_contains_rect(grown, r, EPS),
           "%s %s: /Rect is the box around the drawing (within %g of the points' box; excess %.2f %.2f %.2f %.2f)",
           ctx, L, margin, box.x0 - r.x0, box.y0 - r.y0, r.x1 - box.x1, r.y1 - box.y1);
   } else if (s->ncallout) {
-    char *rd = get_raw(doc, id, "RD", &st);
+    char *rd = tc_get_raw(doc, id, "RD", &st);
     double m[4];
     size_t i;
     int inside = rect_contains_rect(r, s->rect, EPS);
@@ -1018,7 +740,7 @@ static void verify_spec(pdftools_document *doc, pdftools_annotation_id id, const
           r.y1);
     if (CHECK(rd && tc_parse_numbers(rd, m, 4) == 4, "%s %s: /RD has 4 numbers (%s \"%s\")", ctx, L, st_name(st),
               rd ? rd : "")) {
-      pdftools_rect inner = mkrect(r.x0 + m[0], r.y0 + m[1], r.x1 - m[2], r.y1 - m[3]);
+      pdftools_rect inner = tc_mkrect(r.x0 + m[0], r.y0 + m[1], r.x1 - m[2], r.y1 - m[3]);
       CHECK(rect_near(inner, s->rect, EPS), "%s %s: /Rect less /RD is the text box [%g %g %g %g] ([%g %g %g %g])", ctx,
             L, s->rect.x0, s->rect.y0, s->rect.x1, s->rect.y1, inner.x0, inner.y0, inner.x1, inner.y1);
     }
@@ -1063,7 +785,7 @@ static void verify_spec(pdftools_document *doc, pdftools_annotation_id id, const
     CHECK(st == PDFTOOLS_OK && tc_near(w, s->bw, EPS) && bs == s->bs, "%s %s: border %g style %d (%s %g %d)", ctx, L,
           s->bw, (int)s->bs, st_name(st), w, (int)bs);
     if (s->ndash) {
-      char *bsr = get_raw(doc, id, "BS", &st);
+      char *bsr = tc_get_raw(doc, id, "BS", &st);
       const char *d = bsr ? strstr(bsr, "/D") : NULL;
       double v[8];
       int n = -1;
@@ -1077,7 +799,7 @@ static void verify_spec(pdftools_document *doc, pdftools_annotation_id id, const
 
   /* Cloudy */
   if (s->cloudy > 0) {
-    char *be = get_raw(doc, id, "BE", &st);
+    char *be = tc_get_raw(doc, id, "BE", &st);
     double i = dict_number(be, "I");
     CHECK(be && strstr(be, "/S /C") && tc_near(i, s->cloudy, EPS), "%s %s: /BE << /S /C /I %g >> (%s \"%s\")", ctx, L,
           s->cloudy, st_name(st), be ? be : "");
@@ -1093,21 +815,21 @@ static void verify_spec(pdftools_document *doc, pdftools_annotation_id id, const
     vals[1] = s->author;
     vals[2] = s->subject;
     for (k = 0; k < 3; k++) {
-      str = get_text(doc, id, keys[k], &st);
+      str = tc_get_text(doc, id, keys[k], &st);
       CHECK(str && strcmp(str, vals[k]) == 0, "%s %s: /%s is \"%s\" (%s \"%s\")", ctx, L, keys[k], vals[k],
             st_name(st), str ? str : "");
       free(str);
     }
   }
-  str = get_text(doc, id, "NM", &st);
+  str = tc_get_text(doc, id, "NM", &st);
   CHECK(starts_with(str, "pdftools-") && (!s->nm[0] || strcmp(str, s->nm) == 0),
         "%s %s: /NM \"%s\" starts with pdftools-", ctx, L, str ? str : "");
   free(str);
-  str = get_text(doc, id, "M", &st);
+  str = tc_get_text(doc, id, "M", &st);
   CHECK(starts_with(str, "D:") && strlen(str) >= 16, "%s %s: /M is a PDF date (\"%s\")", ctx, L, str ? str : "");
   free(str);
   if (strcmp(s->subtype, "Link") != 0 && strcmp(s->subtype, "Popup") != 0) {
-    str = get_text(doc, id, "CreationDate", &st);
+    str = tc_get_text(doc, id, "CreationDate", &st);
     CHECK(starts_with(str, "D:"), "%s %s: markup annotation has /CreationDate (\"%s\")", ctx, L, str ? str : "");
     free(str);
   }
@@ -1167,10 +889,10 @@ static void verify_spec(pdftools_document *doc, pdftools_annotation_id id, const
     CHECK(st == PDFTOOLS_OK && point_near(a, s->l0) && point_near(b, s->l1) && ea == s->le0 && eb == s->le1,
           "%s %s: line (%g %g)-(%g %g) endings %d %d (%s (%g %g)-(%g %g) %d %d)", ctx, L, s->l0.x, s->l0.y, s->l1.x,
           s->l1.y, (int)s->le0, (int)s->le1, st_name(st), a.x, a.y, b.x, b.y, (int)ea, (int)eb);
-    v = get_raw(doc, id, "LL", &st);
+    v = tc_get_raw(doc, id, "LL", &st);
     CHECK(v && tc_near(atof(v), s->ll, EPS), "%s %s: /LL %g (\"%s\")", ctx, L, s->ll, v ? v : "");
     free(v);
-    v = get_raw(doc, id, "LLE", &st);
+    v = tc_get_raw(doc, id, "LLE", &st);
     CHECK(v && tc_near(atof(v), s->lle, EPS), "%s %s: /LLE %g (\"%s\")", ctx, L, s->lle, v ? v : "");
     free(v);
   } else if (s->endings) {
@@ -1224,7 +946,7 @@ static void verify_spec(pdftools_document *doc, pdftools_annotation_id id, const
     free(v);
   }
   if (s->ncallout) {
-    char *v = get_raw(doc, id, "CL", &st);
+    char *v = tc_get_raw(doc, id, "CL", &st);
     double m[8];
     int n = v ? tc_parse_numbers(v, m, 8) : -1, ok = n == (int)(2 * s->ncallout), i;
     for (i = 0; ok && i < n / 2; i++) ok = tc_near(m[2 * i], s->callout[i].x, EPS) && tc_near(m[2 * i + 1], s->callout[i].y, EPS);
@@ -1234,7 +956,7 @@ static void verify_spec(pdftools_document *doc, pdftools_annotation_id id, const
 
   /* Link */
   if (s->uri) {
-    str = get_link_uri(doc, id, &st);
+    str = tc_get_link_uri(doc, id, &st);
     CHECK(str && strcmp(str, s->uri) == 0, "%s %s: link URI \"%s\" (%s \"%s\")", ctx, L, s->uri, st_name(st),
           str ? str : "");
     free(str);
@@ -1305,7 +1027,7 @@ static void verify_relations(pdftools_document *doc, int32_t page, const spec *s
   st = pdftools_annotation_get_reply(doc, text, &parent);
   CHECK(st == PDFTOOLS_OK && parent == sq, "%s: the Text replies to the Square (%s, %lld vs %lld)", ctx, st_name(st),
         (long long)parent, (long long)sq);
-  v = get_raw(doc, text, "RT", &st);
+  v = tc_get_raw(doc, text, "RT", &st);
   CHECK(st == PDFTOOLS_E_NOT_FOUND, "%s: reply type R is written as no /RT (%s \"%s\")", ctx, st_name(st), v ? v : "");
   free(v);
   parent = -7;
@@ -1319,13 +1041,13 @@ static void verify_relations(pdftools_document *doc, int32_t page, const spec *s
   CHECK(st == PDFTOOLS_OK && parent == 0, "%s: the Square replies to nothing (%s, %lld)", ctx, st_name(st),
         (long long)parent);
 
-  v = get_raw(doc, sq, "Popup", &st);
+  v = tc_get_raw(doc, sq, "Popup", &st);
   CHECK(is_reference(v), "%s: the Square's /Popup is a reference (\"%s\")", ctx, v ? v : "");
   free(v);
-  v = get_raw(doc, pop, "Parent", &st);
+  v = tc_get_raw(doc, pop, "Parent", &st);
   CHECK(is_reference(v), "%s: the popup's /Parent is a reference (\"%s\")", ctx, v ? v : "");
   free(v);
-  v = get_subtype(doc, pop, &st);
+  v = tc_get_subtype(doc, pop, &st);
   CHECK(v && strcmp(v, "Popup") == 0, "%s: the added popup is a Popup (\"%s\")", ctx, v ? v : "");
   free(v);
   st = pdftools_annotation_rect(doc, pop, &r);
@@ -1341,7 +1063,7 @@ static void verify_relations(pdftools_document *doc, int32_t page, const spec *s
                   "the added popup has no /AP");
   }
 
-  n = list_ids(doc, page, &ids);
+  n = tc_list_ids(doc, page, &ids);
   CHECK(n > 0 && ids[0] == caret, "%s: set_z_index(0) put the Caret at the back of the z-order", ctx);
   free(ids);
 }
@@ -1360,12 +1082,12 @@ static void delete_square_in_copy(pdftools_document *doc, int32_t page, const sp
                                   const char *ctx) {
   pdftools_annotation_id sq = find_by_nm(doc, page, sp[S_SQUARE].nm);
   pdftools_annotation_id pop = find_by_nm(doc, page, rel->popup_nm);
-  int before = count_annots(doc, page);
+  int before = tc_count_annots(doc, page);
   char w[200];
   snprintf(w, sizeof w, "%s: delete the Square", ctx);
   if (!EXPECT_OK(pdftools_annotation_delete(doc, sq), w)) return;
-  CHECK(count_annots(doc, page) == before - 2 && find_by_nm(doc, page, rel->popup_nm) == 0,
-        "%s: its popup went with it (%d -> %d annotations)", ctx, before, count_annots(doc, page));
+  CHECK(tc_count_annots(doc, page) == before - 2 && find_by_nm(doc, page, rel->popup_nm) == 0,
+        "%s: its popup went with it (%d -> %d annotations)", ctx, before, tc_count_annots(doc, page));
   snprintf(w, sizeof w, "%s: the popup's id is stale", ctx);
   EXPECT_STATUS(pdftools_annotation_set_open(doc, pop, 0), PDFTOOLS_E_NOT_FOUND, w);
 }
@@ -1387,7 +1109,7 @@ static void roundtrip(pdftools_document *doc, int32_t page, const unsigned char 
   pdftools_page_box(doc, page, PDFTOOLS_BOX_MEDIA, &media);
   pdftools_document_page_count(doc, &pages);
   make_specs(sp, media.y1, pages - 1);
-  before = count_annots(doc, page);
+  before = tc_count_annots(doc, page);
 
   for (i = 0; i < S_COUNT; i++) {
     pdftools_annotation_id id = 0;
@@ -1395,12 +1117,12 @@ static void roundtrip(pdftools_document *doc, int32_t page, const unsigned char 
     snprintf(w, sizeof w, "%s: create a %s", ctx, sp[i].label);
     if (!EXPECT_OK(pdftools_annotation_create(doc, page, sp[i].subtype, sp[i].create_rect, &id), w)) continue;
     sp[i].id = id;
-    nm = get_text(doc, id, "NM", NULL);
+    nm = tc_get_text(doc, id, "NM", NULL);
     snprintf(sp[i].nm, sizeof sp[i].nm, "%s", nm ? nm : "?");
     free(nm);
     apply_spec(doc, id, &sp[i], ctx);
   }
-  CHECK(count_annots(doc, page) == before + S_COUNT, "%s: %d annotations created on page %d", ctx, S_COUNT, (int)page);
+  CHECK(tc_count_annots(doc, page) == before + S_COUNT, "%s: %d annotations created on page %d", ctx, S_COUNT, (int)page);
   {
     int distinct = 1, j;
     for (i = 0; i < S_COUNT; i++)
@@ -1410,11 +1132,11 @@ static void roundtrip(pdftools_document *doc, int32_t page, const unsigned char 
   }
 
   /* Relations: a popup for the Square, replies, z-order. */
-  rel.popup_rect = mkrect(sp[S_SQUARE].rect.x1 + 5, sp[S_SQUARE].rect.y0, sp[S_SQUARE].rect.x1 + 125,
+  rel.popup_rect = tc_mkrect(sp[S_SQUARE].rect.x1 + 5, sp[S_SQUARE].rect.y0, sp[S_SQUARE].rect.x1 + 125,
                           sp[S_SQUARE].rect.y1 + 20);
   snprintf(w, sizeof w, "%s: add_popup to the Square", ctx);
   if (EXPECT_OK(pdftools_annotation_add_popup(doc, sp[S_SQUARE].id, rel.popup_rect, 1, &pop), w)) {
-    char *nm = get_text(doc, pop, "NM", NULL);
+    char *nm = tc_get_text(doc, pop, "NM", NULL);
     snprintf(rel.popup_nm, sizeof rel.popup_nm, "%s", nm ? nm : "?");
     free(nm);
   }
@@ -1424,7 +1146,7 @@ static void roundtrip(pdftools_document *doc, int32_t page, const unsigned char 
   EXPECT_OK(pdftools_annotation_set_reply(doc, sp[S_CARET].id, sp[S_SQUARE].id, "Group"), w);
   snprintf(w, sizeof w, "%s: set_z_index(Caret, 0)", ctx);
   EXPECT_OK(pdftools_annotation_set_z_index(doc, sp[S_CARET].id, 0), w);
-  CHECK(count_annots(doc, page) == before + S_COUNT + 1, "%s: %d annotations with the popup", ctx, S_COUNT + 1);
+  CHECK(tc_count_annots(doc, page) == before + S_COUNT + 1, "%s: %d annotations with the popup", ctx, S_COUNT + 1);
 
   snprintf(c2, sizeof c2, "%s, unsaved", ctx);
   verify_all(doc, page, sp, &rel, c2);
@@ -1535,7 +1257,7 @@ static void test_modification_dates(void) {
   char *m0[M_COUNT], *cd0[M_COUNT];
   int i;
   pdftools_color red = {1, 0, 0};
-  pdftools_quad q = mkquad(100, 100, 200, 120);
+  pdftools_quad q = tc_mkquad(100, 100, 200, 120);
   pdftools_point pts[3] = {{100, 100}, {150, 160}, {200, 110}};
   size_t sizes[1] = {3};
   double dash[2] = {2, 2};
@@ -1543,20 +1265,20 @@ static void test_modification_dates(void) {
   if (!EXPECT_OK(pdftools_document_new(&doc), "/M: new document")) return;
   pdftools_document_insert_blank_page(doc, 0, 612, 792);
   pdftools_document_insert_blank_page(doc, 1, 612, 792);
-  pdftools_annotation_create(doc, 0, "Square", mkrect(300, 300, 400, 400), &parent);
+  pdftools_annotation_create(doc, 0, "Square", tc_mkrect(300, 300, 400, 400), &parent);
   for (i = 0; i < M_COUNT; i++) {
     ids[i] = 0;
     m0[i] = cd0[i] = NULL;
-    if (pdftools_annotation_create(doc, 0, subtypes[i], mkrect(50 + 10 * i, 50 + 10 * i, 150 + 10 * i, 150 + 10 * i),
+    if (pdftools_annotation_create(doc, 0, subtypes[i], tc_mkrect(50 + 10 * i, 50 + 10 * i, 150 + 10 * i, 150 + 10 * i),
                                    &ids[i]) != PDFTOOLS_OK)
       CHECK(0, "/M: create a %s", subtypes[i]);
-    m0[i] = get_text(doc, ids[i], "M", NULL);
-    cd0[i] = get_text(doc, ids[i], "CreationDate", NULL);
+    m0[i] = tc_get_text(doc, ids[i], "M", NULL);
+    cd0[i] = tc_get_text(doc, ids[i], "CreationDate", NULL);
   }
   sleep(1);
   {
     pdftools_status st[M_COUNT];
-    st[M_RECT] = pdftools_annotation_set_rect(doc, ids[M_RECT], mkrect(10, 10, 60, 60));
+    st[M_RECT] = pdftools_annotation_set_rect(doc, ids[M_RECT], tc_mkrect(10, 10, 60, 60));
     st[M_COLOR] = pdftools_annotation_set_color(doc, ids[M_COLOR], PDFTOOLS_COLOR_STROKE, &red);
     st[M_INTERIOR] = pdftools_annotation_set_color(doc, ids[M_INTERIOR], PDFTOOLS_COLOR_INTERIOR, &red);
     st[M_OPACITY] = pdftools_annotation_set_opacity(doc, ids[M_OPACITY], 0.5);
@@ -1581,8 +1303,8 @@ static void test_modification_dates(void) {
     st[M_ATTACHMENT] = pdftools_annotation_set_attachment(doc, ids[M_ATTACHMENT], "a.txt", "abc", 3);
     st[M_STAMP_IMAGE] = pdftools_annotation_set_stamp_image(doc, ids[M_STAMP_IMAGE], tc_png_4x3, sizeof tc_png_4x3);
     for (i = 0; i < M_COUNT; i++) {
-      char *m1 = get_text(doc, ids[i], "M", NULL);
-      char *cd1 = get_text(doc, ids[i], "CreationDate", NULL);
+      char *m1 = tc_get_text(doc, ids[i], "M", NULL);
+      char *cd1 = tc_get_text(doc, ids[i], "CreationDate", NULL);
       char w[128];
       snprintf(w, sizeof w, "/M: %s on a %s", names[i], subtypes[i]);
       EXPECT_OK(st[i], w);
@@ -1612,7 +1334,7 @@ static void check_rect_around(pdftools_document *doc, pdftools_annotation_id id,
   for (i = 0; i < n; i++) inside &= rect_contains_point(r, pts[i], EPS);
   CHECK(st == PDFTOOLS_OK && inside, "%s: /Rect [%.2f %.2f %.2f %.2f] contains the points (box [%.2f %.2f %.2f %.2f])",
         what, r.x0, r.y0, r.x1, r.y1, box.x0, box.y0, box.x1, box.y1);
-  grown = mkrect(box.x0 - margin, box.y0 - margin, box.x1 + margin, box.y1 + margin);
+  grown = tc_mkrect(box.x0 - margin, box.y0 - margin, box.x1 + margin, box.y1 + margin);
   CHECK(rect_contains_rect(grown, r, EPS), "%s: /Rect is no more than %g beyond the points (excess %.2f %.2f %.2f %.2f)",
         what, margin, box.x0 - r.x0, box.y0 - r.y0, r.x1 - box.x1, r.y1 - box.y1);
 }
@@ -1624,9 +1346,9 @@ static void check_text_box(pdftools_document *doc, pdftools_annotation_id id, pd
   char *rd;
   double m[4];
   pdftools_annotation_rect(doc, id, &r);
-  rd = get_raw(doc, id, "RD", &st);
+  rd = tc_get_raw(doc, id, "RD", &st);
   if (CHECK(rd && tc_parse_numbers(rd, m, 4) == 4, "%s: /RD is written (%s \"%s\")", what, st_name(st), rd ? rd : "")) {
-    pdftools_rect inner = mkrect(r.x0 + m[0], r.y0 + m[1], r.x1 - m[2], r.y1 - m[3]);
+    pdftools_rect inner = tc_mkrect(r.x0 + m[0], r.y0 + m[1], r.x1 - m[2], r.y1 - m[3]);
     CHECK(rect_near(inner, want, EPS) && m[0] >= 0 && m[1] >= 0 && m[2] >= 0 && m[3] >= 0,
           "%s: /Rect [%.2f %.2f %.2f %.2f] less /RD %s is the text box [%g %g %g %g] ([%.2f %.2f %.2f %.2f])", what,
           r.x0, r.y0, r.x1, r.y1, rd, want.x0, want.y0, want.x1, want.y1, inner.x0, inner.y0, inner.x1, inner.y1);
@@ -1636,7 +1358,7 @@ static void check_text_box(pdftools_document *doc, pdftools_annotation_id id, pd
 
 static void test_geometry(void) {
   pdftools_document *doc = NULL;
-  pdftools_rect c = mkrect(100, 500, 200, 600);
+  pdftools_rect c = tc_mkrect(100, 500, 200, 600);
   char w[200];
   int k;
   if (!EXPECT_OK(pdftools_document_new(&doc), "geometry: new document")) return;
@@ -1655,20 +1377,20 @@ static void test_geometry(void) {
       snprintf(w, sizeof w, "geometry: create a %s", subs[k]);
       if (!EXPECT_OK(pdftools_annotation_create(doc, 0, subs[k], c, &id), w)) continue;
       pdftools_annotation_rect(doc, id, &r);
-      CHECK(rect_contains_rect(r, mkrect(c.x0 + 1, c.y0 + 1, c.x1 - 1, c.y1 - 1), EPS) &&
-                rect_contains_rect(mkrect(c.x0 - 25, c.y0 - 25, c.x1 + 25, c.y1 + 25), r, EPS),
+      CHECK(rect_contains_rect(r, tc_mkrect(c.x0 + 1, c.y0 + 1, c.x1 - 1, c.y1 - 1), EPS) &&
+                rect_contains_rect(tc_mkrect(c.x0 - 25, c.y0 - 25, c.x1 + 25, c.y1 + 25), r, EPS),
             "geometry: a new %s's rect [%.2f %.2f %.2f %.2f] is about its creation rect", subs[k], r.x0, r.y0, r.x1,
             r.y1);
       /* Move the geometry away: the rect follows, both ways. */
-      far1[0] = mkpt(300, 100);
-      far1[1] = mkpt(380.5, 180);
-      far1[2] = mkpt(420, 120.25);
-      far1[3] = mkpt(330, 90);
-      far2[0] = mkpt(50, 700);
-      far2[1] = mkpt(70, 740);
-      far2[2] = mkpt(90, 710);
-      q[0] = mkquad(300, 100, 420, 114);
-      q[1] = mkquad(300, 80, 380, 94);
+      far1[0] = tc_mkpt(300, 100);
+      far1[1] = tc_mkpt(380.5, 180);
+      far1[2] = tc_mkpt(420, 120.25);
+      far1[3] = tc_mkpt(330, 90);
+      far2[0] = tc_mkpt(50, 700);
+      far2[1] = tc_mkpt(70, 740);
+      far2[2] = tc_mkpt(90, 710);
+      q[0] = tc_mkquad(300, 100, 420, 114);
+      q[1] = tc_mkquad(300, 80, 380, 94);
       if (strcmp(subs[k], "Line") == 0) {
         EXPECT_OK(pdftools_annotation_set_line(doc, id, far1[0], far1[1], PDFTOOLS_ENDING_CLOSED_ARROW,
                                                PDFTOOLS_ENDING_CIRCLE, 0, 0),
@@ -1720,7 +1442,7 @@ static void test_geometry(void) {
         }
         snprintf(w, sizeof w, "geometry: %s moved away", subs[k]);
         check_rect_around(doc, id, qp, 8, 25, w);
-        q[0] = mkquad(50, 700, 90, 740);
+        q[0] = tc_mkquad(50, 700, 90, 740);
         EXPECT_OK(pdftools_annotation_set_quads(doc, id, q, 1), "geometry: one quad back");
         snprintf(w, sizeof w, "geometry: %s moved back", subs[k]);
         qp[0] = q[0].p1;
@@ -1797,7 +1519,7 @@ static void test_geometry(void) {
       pdftools_annotation_rect(doc, id, &r);
       CHECK(rect_near(r, c, EPS), "geometry: without the callout /Rect is the text box again ([%.2f %.2f %.2f %.2f])",
             r.x0, r.y0, r.x1, r.y1);
-      rd = get_raw(doc, id, "RD", &st);
+      rd = tc_get_raw(doc, id, "RD", &st);
       {
         double m[4] = {0, 0, 0, 0};
         CHECK(!rd || (tc_parse_numbers(rd, m, 4) == 4 && m[0] == 0 && m[1] == 0 && m[2] == 0 && m[3] == 0),
@@ -1834,7 +1556,7 @@ static pdftools_document *make_annotated_doc(spec *sp, role_ids *r, const char *
       continue;
     }
     {
-      char *nm = get_text(doc, sp[i].id, "NM", NULL);
+      char *nm = tc_get_text(doc, sp[i].id, "NM", NULL);
       snprintf(sp[i].nm, sizeof sp[i].nm, "%s", nm ? nm : "?");
       free(nm);
     }
@@ -1865,7 +1587,7 @@ static void call_all_setters(pdftools_document *doc, const role_ids *r, pdftools
   char w[200];
   pdftools_color c = {0.5, 0.5, 0.5};
   double dash[2] = {3, 1};
-  pdftools_quad q = mkquad(100, 100, 150, 112);
+  pdftools_quad q = tc_mkquad(100, 100, 150, 112);
   pdftools_point pts[3] = {{100, 100}, {130, 150}, {160, 110}};
   size_t sizes[1] = {3};
   pdftools_annotation_id out = -77;
@@ -1875,13 +1597,13 @@ static void call_all_setters(pdftools_document *doc, const role_ids *r, pdftools
     EXPECT_STATUS((call), want, w);              \
   } while (0)
   if (with_create) {
-    ALL(pdftools_annotation_create(doc, 0, "Square", mkrect(10, 10, 50, 50), &out), "create");
+    ALL(pdftools_annotation_create(doc, 0, "Square", tc_mkrect(10, 10, 50, 50), &out), "create");
     if (want != PDFTOOLS_OK) CHECK(out == -77, "%s: create leaves out_id untouched", ctx);
     out = -77;
-    ALL(pdftools_annotation_add_popup(doc, r->square, mkrect(300, 300, 400, 400), 1, &out), "add_popup");
+    ALL(pdftools_annotation_add_popup(doc, r->square, tc_mkrect(300, 300, 400, 400), 1, &out), "add_popup");
     if (want != PDFTOOLS_OK) CHECK(out == -77, "%s: add_popup leaves out_id untouched", ctx);
   }
-  ALL(pdftools_annotation_set_rect(doc, r->square, mkrect(20, 20, 80, 90)), "set_rect");
+  ALL(pdftools_annotation_set_rect(doc, r->square, tc_mkrect(20, 20, 80, 90)), "set_rect");
   ALL(pdftools_annotation_set_color(doc, r->square, PDFTOOLS_COLOR_STROKE, &c), "set_color(STROKE)");
   ALL(pdftools_annotation_set_color(doc, r->square, PDFTOOLS_COLOR_INTERIOR, NULL), "set_color(INTERIOR, NULL)");
   ALL(pdftools_annotation_set_opacity(doc, r->square, 0.25), "set_opacity");
@@ -1948,8 +1670,8 @@ static void call_all_getters(pdftools_document *doc, pdftools_annotation_id id, 
   GET(pdftools_annotation_get_link_uri(doc, id, buf, sizeof buf, &n1), "get_link_uri");
   GET(pdftools_annotation_get_link_page(doc, id, &i32), "get_link_page");
   GET(pdftools_annotation_get_attachment(doc, id, &data, &n1, buf, sizeof buf, &n2), "get_attachment");
-  GET(pdftools_annotation_get_text(doc, id, "M", buf, sizeof buf, &n1), "get_text(M)");
-  GET(pdftools_annotation_get_raw(doc, id, "AP", buf, sizeof buf, &n1), "get_raw(AP)");
+  GET(pdftools_annotation_get_text(doc, id, "M", buf, sizeof buf, &n1), "tc_get_text(M)");
+  GET(pdftools_annotation_get_raw(doc, id, "AP", buf, sizeof buf, &n1), "tc_get_raw(AP)");
 #undef GET
   CHECK(c.r == -1 && d == -77 && u == 77 && (int)bs == 77 && n1 == 77 && n2 == 77 && a.x == -77 && parent == -77 &&
             data == NULL && (int)le1 == 77 && buf[0] == 'Z',
@@ -1973,7 +1695,7 @@ static void test_bad_input(void) {
   role_ids r;
   pdftools_document *doc = make_annotated_doc(sp, &r, "bad input: set up");
   pdftools_annotation_id out = -77;
-  pdftools_rect good = mkrect(10, 10, 50, 50);
+  pdftools_rect good = tc_mkrect(10, 10, 50, 50);
   pdftools_quad q[2];
   pdftools_point pts[4] = {{100, 100}, {130, 150}, {160, 110}, {170, 170}};
   pdftools_color c;
@@ -1989,7 +1711,7 @@ static void test_bad_input(void) {
                                     {10, 10, 10, 50},  {10, 10, 50, 10},        {10, 10, 10, 10}};
     for (i = 0; i < (int)(sizeof bad / sizeof bad[0]); i++) {
       char w[160];
-      pdftools_rect br = mkrect(bad[i][0], bad[i][1], bad[i][2], bad[i][3]);
+      pdftools_rect br = tc_mkrect(bad[i][0], bad[i][1], bad[i][2], bad[i][3]);
       snprintf(w, sizeof w, "set_rect [%g %g %g %g]", br.x0, br.y0, br.x1, br.y1);
       BAD(r.square, pdftools_annotation_set_rect(doc, r.square, br), PDFTOOLS_E_INVALID_ARGUMENT, w);
       snprintf(w, sizeof w, "set_rect [%g %g %g %g] on a FreeText", br.x0, br.y0, br.x1, br.y1);
@@ -2017,10 +1739,10 @@ static void test_bad_input(void) {
   BAD(0, pdftools_annotation_create(doc, INT32_MAX, "Square", good, &out), PDFTOOLS_E_OUT_OF_RANGE,
       "create on page INT32_MAX");
   CHECK(out == -77, "failed creates leave out_id untouched");
-  CHECK(count_annots(doc, 1) == 0, "failed creates add nothing to page 1");
+  CHECK(tc_count_annots(doc, 1) == 0, "failed creates add nothing to page 1");
 
   /* Quads. */
-  q[0] = mkquad(100, 100, 200, 112);
+  q[0] = tc_mkquad(100, 100, 200, 112);
   q[1] = q[0];
   q[1].p2.x = NAN;
   BAD(r.markup, pdftools_annotation_set_quads(doc, r.markup, q, 2), PDFTOOLS_E_INVALID_ARGUMENT, "set_quads with NaN");
@@ -2077,9 +1799,9 @@ static void test_bad_input(void) {
   pts[1].y = 150;
 
   /* Line. */
-  BAD(r.line, pdftools_annotation_set_line(doc, r.line, mkpt(NAN, 1), pts[1], 0, 0, 0, 0), PDFTOOLS_E_INVALID_ARGUMENT,
+  BAD(r.line, pdftools_annotation_set_line(doc, r.line, tc_mkpt(NAN, 1), pts[1], 0, 0, 0, 0), PDFTOOLS_E_INVALID_ARGUMENT,
       "set_line with a NaN start");
-  BAD(r.line, pdftools_annotation_set_line(doc, r.line, pts[0], mkpt(1, INFINITY), 0, 0, 0, 0),
+  BAD(r.line, pdftools_annotation_set_line(doc, r.line, pts[0], tc_mkpt(1, INFINITY), 0, 0, 0, 0),
       PDFTOOLS_E_INVALID_ARGUMENT, "set_line with an infinite end");
   BAD(r.line, pdftools_annotation_set_line(doc, r.line, pts[0], pts[1], 0, 0, NAN, 0), PDFTOOLS_E_INVALID_ARGUMENT,
       "set_line with a NaN leader length");
@@ -2097,16 +1819,16 @@ static void test_bad_input(void) {
       PDFTOOLS_E_INVALID_ARGUMENT, "set_line_endings with start -5 on a Line");
 
   /* Colours. */
-  c = mkcol(NAN, 0, 0);
+  c = tc_mkcol(NAN, 0, 0);
   BAD(r.square, pdftools_annotation_set_color(doc, r.square, PDFTOOLS_COLOR_STROKE, &c), PDFTOOLS_E_INVALID_ARGUMENT,
       "set_color(STROKE) with NaN");
-  c = mkcol(0, INFINITY, 0);
+  c = tc_mkcol(0, INFINITY, 0);
   BAD(r.square, pdftools_annotation_set_color(doc, r.square, PDFTOOLS_COLOR_INTERIOR, &c),
       PDFTOOLS_E_INVALID_ARGUMENT, "set_color(INTERIOR) with infinity");
-  c = mkcol(0, 0, -INFINITY);
+  c = tc_mkcol(0, 0, -INFINITY);
   BAD(r.text, pdftools_annotation_set_color(doc, r.text, PDFTOOLS_COLOR_STROKE, &c), PDFTOOLS_E_INVALID_ARGUMENT,
       "set_color(STROKE) with -infinity on a Text");
-  c = mkcol(0, 0, 1);
+  c = tc_mkcol(0, 0, 1);
   BAD(r.square, pdftools_annotation_set_color(doc, r.square, (pdftools_color_role)2, &c), PDFTOOLS_E_INVALID_ARGUMENT,
       "set_color with role 2");
   BAD(r.square, pdftools_annotation_set_color(doc, r.square, (pdftools_color_role)-1, NULL),
@@ -2187,7 +1909,7 @@ static void test_bad_input(void) {
       PDFTOOLS_E_INVALID_ARGUMENT, "set_free_text intent \"Bogus\"");
   BAD(r.freetext, pdftools_annotation_set_free_text(doc, r.freetext, NULL, 10, NULL, 0, NULL),
       PDFTOOLS_E_INVALID_ARGUMENT, "set_free_text(font NULL)");
-  c = mkcol(0, NAN, 0);
+  c = tc_mkcol(0, NAN, 0);
   BAD(r.freetext, pdftools_annotation_set_free_text(doc, r.freetext, "Helvetica", 10, &c, 0, NULL),
       PDFTOOLS_E_INVALID_ARGUMENT, "set_free_text with a NaN text colour");
 
@@ -2290,7 +2012,7 @@ static void test_bad_input(void) {
                   PDFTOOLS_E_INVALID_ARGUMENT, "get_free_text(out_font_size NULL)");
     EXPECT_STATUS(pdftools_annotation_get_reply(doc, r.text, NULL), PDFTOOLS_E_INVALID_ARGUMENT, "get_reply(NULL)");
     EXPECT_STATUS(pdftools_annotation_get_link_uri(doc, r.link, NULL, 0, NULL), PDFTOOLS_E_INVALID_ARGUMENT,
-                  "get_link_uri(out_size NULL)");
+                  "tc_get_link_uri(out_size NULL)");
     EXPECT_STATUS(pdftools_annotation_get_link_page(doc, sp[S_LINK_PAGE].id, NULL), PDFTOOLS_E_INVALID_ARGUMENT,
                   "get_link_page(NULL)");
     EXPECT_STATUS(pdftools_annotation_get_attachment(doc, r.file, NULL, &n, NULL, 0, NULL),
@@ -2337,8 +2059,8 @@ static void test_stale_and_handles(void) {
   if (!doc) return;
 
   /* A deleted Square with a popup: both ids go stale. */
-  pdftools_annotation_create(doc, 0, "Square", mkrect(400, 400, 450, 450), &sq2);
-  pdftools_annotation_add_popup(doc, sq2, mkrect(460, 400, 560, 460), 1, &pop);
+  pdftools_annotation_create(doc, 0, "Square", tc_mkrect(400, 400, 450, 450), &sq2);
+  pdftools_annotation_add_popup(doc, sq2, tc_mkrect(460, 400, 560, 460), 1, &pop);
   EXPECT_OK(pdftools_annotation_delete(doc, sq2), "stale ids: delete a Square with a popup");
   stale.square = stale.markup = stale.ink = stale.polygon = stale.line = stale.polyline = stale.freetext = stale.text =
       stale.link = stale.file = stale.stamp = sq2;
@@ -2349,12 +2071,12 @@ static void test_stale_and_handles(void) {
     call_all_getters(doc, sq2, PDFTOOLS_E_NOT_FOUND, "stale id (deleted Square)");
     call_all_getters(doc, pop, PDFTOOLS_E_NOT_FOUND, "stale id (its popup)");
     EXPECT_STATUS(pdftools_annotation_set_open(doc, pop, 0), PDFTOOLS_E_NOT_FOUND, "stale popup id: set_open");
-    EXPECT_STATUS(pdftools_annotation_add_popup(doc, sq2, mkrect(1, 1, 20, 20), 0, &pop), PDFTOOLS_E_NOT_FOUND,
+    EXPECT_STATUS(pdftools_annotation_add_popup(doc, sq2, tc_mkrect(1, 1, 20, 20), 0, &pop), PDFTOOLS_E_NOT_FOUND,
                   "add_popup to a stale parent");
     EXPECT_STATUS(pdftools_annotation_set_reply(doc, r.text, sq2, "R"), PDFTOOLS_E_NOT_FOUND,
                   "set_reply to a stale parent");
     EXPECT_STATUS(pdftools_annotation_set_open(doc, 0, 1), PDFTOOLS_E_NOT_FOUND, "set_open on id 0");
-    EXPECT_STATUS(pdftools_annotation_set_rect(doc, INT64_MAX, mkrect(1, 1, 2, 2)), PDFTOOLS_E_NOT_FOUND,
+    EXPECT_STATUS(pdftools_annotation_set_rect(doc, INT64_MAX, tc_mkrect(1, 1, 2, 2)), PDFTOOLS_E_NOT_FOUND,
                   "set_rect on id INT64_MAX");
     EXPECT_STATUS(pdftools_annotation_set_opacity(doc, -5, 0.5), PDFTOOLS_E_NOT_FOUND, "set_opacity on id -5");
     after = snap_page(doc, 0);
@@ -2429,7 +2151,7 @@ static void test_permissions(void) {
           "permissions: the annotations are listed and found by /NM");
     before = snap_page(doc, 0);
     call_all_setters(doc, &r2, PDFTOOLS_E_NOT_PERMITTED, "user password, annotate forbidden", 1, 1);
-    EXPECT_STATUS(pdftools_annotation_create(doc, 1, "Text", mkrect(10, 10, 30, 30), NULL),
+    EXPECT_STATUS(pdftools_annotation_create(doc, 1, "Text", tc_mkrect(10, 10, 30, 30), NULL),
                   PDFTOOLS_E_INVALID_ARGUMENT, "permissions: create(out_id NULL) is still INVALID_ARGUMENT");
     for (i = 0; i < S_COUNT; i++) {
       pdftools_annotation_id id = find_by_nm(doc, 0, sp[i].nm);
@@ -2439,7 +2161,7 @@ static void test_permissions(void) {
     }
     after = snap_page(doc, 0);
     same_snap(before, after, "permissions: every annotation after the refused calls");
-    CHECK(count_annots(doc, 1) == 0, "permissions: nothing created on page 1");
+    CHECK(tc_count_annots(doc, 1) == 0, "permissions: nothing created on page 1");
     pdftools_document_is_modified(doc, &modified);
     CHECK(modified == 0, "permissions: the document is unmodified (%d)", (int)modified);
     for (i = 0; i < S_COUNT; i++) verify_spec(doc, find_by_nm(doc, 0, sp[i].nm), &sp[i], "permissions (user)");
@@ -2526,7 +2248,7 @@ static void render_case(int which) {
                                                 "Stamp"};
   pdftools_document *doc = NULL;
   pdftools_annotation_id id = 0;
-  pdftools_rect pr = mkrect(150, 300, 330, 420), rect, disp;
+  pdftools_rect pr = tc_mkrect(150, 300, 330, 420), rect, disp;
   int32_t w0, h0, w1, h1;
   unsigned char *before, *after;
   long inside = 0, outside = 0, far_x = 0, far_y = 0;
@@ -2635,7 +2357,7 @@ static void test_rendering(void) {
     pdftools_color red = {1, 0, 0};
     if (!doc) return;
     before = render_page(doc, 0, &w0, &h0, "render on " CORPUS_FILE);
-    if (EXPECT_OK(pdftools_annotation_create(doc, 0, "Square", mkrect(100, 400, 300, 500), &id),
+    if (EXPECT_OK(pdftools_annotation_create(doc, 0, "Square", tc_mkrect(100, 400, 300, 500), &id),
                   "render on " CORPUS_FILE ": create a Square")) {
       pdftools_annotation_set_color(doc, id, PDFTOOLS_COLOR_INTERIOR, &red);
       pdftools_annotation_rect(doc, id, &rect);

@@ -52,58 +52,9 @@ static int list_ids(pdftools_document *doc, int32_t page, pdftools_annotation_id
   return (int)n;
 }
 
-/* The two-call pattern of a string getter into a malloc'd string; NULL on failure (status in *st). */
-static char *get_subtype(pdftools_document *doc, pdftools_annotation_id id, pdftools_status *st) {
-  size_t need = 0;
-  char *s;
-  pdftools_status r = pdftools_annotation_subtype(doc, id, NULL, 0, &need);
-  if (st) *st = r;
-  if (r != PDFTOOLS_OK || need == 0) return NULL;
-  s = (char *)malloc(need);
-  r = pdftools_annotation_subtype(doc, id, s, need, &need);
-  if (st) *st = r;
-  if (r != PDFTOOLS_OK) {
-    free(s);
-    return NULL;
-  }
-  return s;
-}
-
-static char *get_text(pdftools_document *doc, pdftools_annotation_id id, const char *key, pdftools_status *st) {
-  size_t need = 0;
-  char *s;
-  pdftools_status r = pdftools_annotation_get_text(doc, id, key, NULL, 0, &need);
-  if (st) *st = r;
-  if (r != PDFTOOLS_OK || need == 0) return NULL;
-  s = (char *)malloc(need);
-  r = pdftools_annotation_get_text(doc, id, key, s, need, &need);
-  if (st) *st = r;
-  if (r != PDFTOOLS_OK) {
-    free(s);
-    return NULL;
-  }
-  return s;
-}
-
-static char *get_raw(pdftools_document *doc, pdftools_annotation_id id, const char *key, pdftools_status *st) {
-  size_t need = 0;
-  char *s;
-  pdftools_status r = pdftools_annotation_get_raw(doc, id, key, NULL, 0, &need);
-  if (st) *st = r;
-  if (r != PDFTOOLS_OK || need == 0) return NULL;
-  s = (char *)malloc(need);
-  r = pdftools_annotation_get_raw(doc, id, key, s, need, &need);
-  if (st) *st = r;
-  if (r != PDFTOOLS_OK) {
-    free(s);
-    return NULL;
-  }
-  return s;
-}
-
 /* 1 when the subtype of id is want. */
 static int subtype_is(pdftools_document *doc, pdftools_annotation_id id, const char *want) {
-  char *s = get_subtype(doc, id, NULL);
+  char *s = tc_get_subtype(doc, id, NULL);
   int same = s && strcmp(s, want) == 0;
   free(s);
   return same;
@@ -267,7 +218,7 @@ static void test_listing(pdftools_document *doc, pdftools_annotation_id ids[4]) 
 
   ok = 1;
   for (i = 0; i < 4; i++) {
-    char *s = get_subtype(doc, ids[i], &st);
+    char *s = tc_get_subtype(doc, ids[i], &st);
     if (!s || strcmp(s, want_sub[i]) != 0) {
       tc_note("annotation %zu: subtype \"%s\" (%s), want \"%s\"", i, s ? s : "(none)", st_name(st), want_sub[i]);
       ok = 0;
@@ -359,14 +310,14 @@ static void test_reading(pdftools_document *doc, const pdftools_annotation_id id
     };
     size_t i;
     for (i = 0; i < sizeof texts / sizeof texts[0]; i++) {
-      s = get_text(doc, ids[texts[i].which], texts[i].key, &st);
+      s = tc_get_text(doc, ids[texts[i].which], texts[i].key, &st);
       CHECK(s && strcmp(s, texts[i].value) == 0, "annotation %d: text /%s is \"%s\" (%s \"%s\")", texts[i].which,
             texts[i].key, texts[i].value, st_name(st), s ? s : "(none)");
       free(s);
     }
   }
   need = 0;
-  EXPECT_OK(pdftools_annotation_get_text(doc, ids[SQ_SQUARE], "Contents", NULL, 0, &need), "get_text(NULL) size");
+  EXPECT_OK(pdftools_annotation_get_text(doc, ids[SQ_SQUARE], "Contents", NULL, 0, &need), "tc_get_text(NULL) size");
   CHECK(need == sizeof "Square content", "get_text size %zu (%zu)", sizeof "Square content", need);
   memset(buf, 'Z', sizeof buf);
   EXPECT_STATUS(pdftools_annotation_get_text(doc, ids[SQ_SQUARE], "Contents", buf, 4, &size),
@@ -379,44 +330,44 @@ static void test_reading(pdftools_document *doc, const pdftools_annotation_id id
   EXPECT_STATUS(pdftools_annotation_get_text(doc, ids[SQ_SQUARE], "Rect", buf, sizeof buf, &size),
                 PDFTOOLS_E_NOT_FOUND, "get_text of an entry that is not text (/Rect)");
   EXPECT_STATUS(pdftools_annotation_get_text(doc, ids[SQ_SQUARE], "Contents", buf, sizeof buf, NULL),
-                PDFTOOLS_E_INVALID_ARGUMENT, "get_text(out_size NULL)");
+                PDFTOOLS_E_INVALID_ARGUMENT, "tc_get_text(out_size NULL)");
 
   /* Raw entries. */
   {
     double v[8];
     char norm[256];
-    s = get_raw(doc, ids[SQ_SQUARE], "Rect", &st);
+    s = tc_get_raw(doc, ids[SQ_SQUARE], "Rect", &st);
     CHECK(s && parse_number_array(s, v, 8) == 4 && tc_near(v[0], 71.6709, 1e-4) && tc_near(v[3], 754.469, 1e-4),
           "get_raw /Rect is the array [71.6709 657.982 274.738 754.469] (%s \"%s\")", st_name(st), s ? s : "(none)");
     free(s);
-    s = get_raw(doc, ids[SQ_SQUARE], "Subtype", &st);
+    s = tc_get_raw(doc, ids[SQ_SQUARE], "Subtype", &st);
     CHECK(s && strcmp(s, "/Square") == 0, "get_raw /Subtype is \"/Square\" (%s \"%s\")", st_name(st),
           s ? s : "(none)");
     free(s);
-    s = get_raw(doc, ids[SQ_SQUARE], "Popup", &st);
+    s = tc_get_raw(doc, ids[SQ_SQUARE], "Popup", &st);
     CHECK(is_reference(s), "get_raw /Popup is an indirect reference \"n g R\" (%s \"%s\")", st_name(st),
           s ? s : "(none)");
     free(s);
-    s = get_raw(doc, ids[SQ_SQUARE], "C", &st);
+    s = tc_get_raw(doc, ids[SQ_SQUARE], "C", &st);
     CHECK(s && parse_number_array(s, v, 8) == 3 && v[0] == 0 && v[1] == 0 && tc_near(v[2], 0.74902, 1e-6),
           "get_raw /C is [0 0 0.74902] (%s \"%s\")", st_name(st), s ? s : "(none)");
     free(s);
-    s = get_raw(doc, ids[SQ_SQUARE], "BS", &st);
+    s = tc_get_raw(doc, ids[SQ_SQUARE], "BS", &st);
     if (s) normalize_syntax(s, norm, sizeof norm);
     CHECK(s && norm[0] == '<' && strstr(norm, "/W 6") && strstr(norm, "/D [2 2]"),
           "get_raw /BS is the dictionary << /D [ 2 2 ] /S /S /W 6 >> (%s \"%s\")", st_name(st), s ? s : "(none)");
     free(s);
-    s = get_raw(doc, ids[SQ_SQUARE], "Contents", &st);
+    s = tc_get_raw(doc, ids[SQ_SQUARE], "Contents", &st);
     CHECK(s && strcmp(s, "(Square content)") == 0, "get_raw /Contents is the string \"(Square content)\" (%s \"%s\")",
           st_name(st), s ? s : "(none)");
     free(s);
-    s = get_raw(doc, ids[SQ_POPUP1], "Open", &st);
+    s = tc_get_raw(doc, ids[SQ_POPUP1], "Open", &st);
     CHECK(s && strcmp(s, "false") == 0, "get_raw of the popup's /Open is \"false\" (%s \"%s\")", st_name(st),
           s ? s : "(none)");
     free(s);
   }
   need = 0;
-  EXPECT_OK(pdftools_annotation_get_raw(doc, ids[SQ_SQUARE], "Subtype", NULL, 0, &need), "get_raw(NULL) size");
+  EXPECT_OK(pdftools_annotation_get_raw(doc, ids[SQ_SQUARE], "Subtype", NULL, 0, &need), "tc_get_raw(NULL) size");
   CHECK(need == sizeof "/Square", "get_raw size %zu (%zu)", sizeof "/Square", need);
   memset(buf, 'Z', sizeof buf);
   EXPECT_STATUS(pdftools_annotation_get_raw(doc, ids[SQ_SQUARE], "Subtype", buf, need - 1, &size),
@@ -425,16 +376,16 @@ static void test_reading(pdftools_document *doc, const pdftools_annotation_id id
   EXPECT_STATUS(pdftools_annotation_get_raw(doc, ids[SQ_SQUARE], "NoSuchKey", buf, sizeof buf, &size),
                 PDFTOOLS_E_NOT_FOUND, "get_raw of an absent key");
   EXPECT_STATUS(pdftools_annotation_get_raw(doc, ids[SQ_SQUARE], "Rect", buf, sizeof buf, NULL),
-                PDFTOOLS_E_INVALID_ARGUMENT, "get_raw(out_size NULL)");
+                PDFTOOLS_E_INVALID_ARGUMENT, "tc_get_raw(out_size NULL)");
 
   /* Bad keys. */
   {
     static const char *const bad_keys[] = {"", "Bad Key", "/Contents", "Bad(Key", "Bad/Key", "Bad]Key"};
     size_t i;
     EXPECT_STATUS(pdftools_annotation_get_text(doc, ids[0], NULL, buf, sizeof buf, &size), PDFTOOLS_E_INVALID_ARGUMENT,
-                  "get_text(key NULL)");
+                  "tc_get_text(key NULL)");
     EXPECT_STATUS(pdftools_annotation_get_raw(doc, ids[0], NULL, buf, sizeof buf, &size), PDFTOOLS_E_INVALID_ARGUMENT,
-                  "get_raw(key NULL)");
+                  "tc_get_raw(key NULL)");
     for (i = 0; i < sizeof bad_keys / sizeof bad_keys[0]; i++) {
       char w[96];
       snprintf(w, sizeof w, "get_text with bad key \"%s\"", bad_keys[i]);
@@ -478,17 +429,17 @@ static void test_set_raw(pdftools_document *doc, const pdftools_annotation_id id
   EXPECT_OK(pdftools_annotation_set_raw(doc, ids[SQ_SQUARE], "Contents", "(Changed \\(with parens\\))"),
             "set_raw /Contents to a literal string");
   CHECK(is_modified(doc) == 1, "set_raw marks the document modified");
-  s = get_text(doc, ids[SQ_SQUARE], "Contents", &st);
+  s = tc_get_text(doc, ids[SQ_SQUARE], "Contents", &st);
   CHECK(s && strcmp(s, "Changed (with parens)") == 0, "get_text gives the new /Contents (\"%s\")", s ? s : "(none)");
   free(s);
   EXPECT_OK(pdftools_annotation_set_raw(doc, ids[SQ_CIRCLE], "Contents", "<FEFF00E4006B20AC>"),
             "set_raw /Contents to a UTF-16BE hex string");
-  s = get_text(doc, ids[SQ_CIRCLE], "Contents", &st);
+  s = tc_get_text(doc, ids[SQ_CIRCLE], "Contents", &st);
   CHECK(s && strcmp(s, "\xc3\xa4k\xe2\x82\xac") == 0, "get_text decodes it to UTF-8 \"äk€\" (\"%s\")",
         s ? s : "(none)");
   free(s);
   EXPECT_OK(pdftools_annotation_set_raw(doc, ids[SQ_SQUARE], "C", "[1 0.5 0]"), "set_raw /C [1 0.5 0]");
-  s = get_raw(doc, ids[SQ_SQUARE], "C", &st);
+  s = tc_get_raw(doc, ids[SQ_SQUARE], "C", &st);
   CHECK(s && parse_number_array(s, v, 8) == 3 && v[0] == 1 && v[1] == 0.5 && v[2] == 0,
         "get_raw /C gives [1 0.5 0] back (\"%s\")", s ? s : "(none)");
   free(s);
@@ -509,7 +460,7 @@ static void test_set_raw(pdftools_document *doc, const pdftools_annotation_id id
   }
   EXPECT_OK(pdftools_annotation_set_raw(doc, ids[SQ_SQUARE], "MyKey", "<< /A 1 /B [ true null /N (s) ] >>"),
             "set_raw of a new key with a nested dictionary");
-  s = get_raw(doc, ids[SQ_SQUARE], "MyKey", &st);
+  s = tc_get_raw(doc, ids[SQ_SQUARE], "MyKey", &st);
   if (s) normalize_syntax(s, norm, sizeof norm);
   CHECK(s && strstr(norm, "/A 1") && strstr(norm, "/B [true null /N (s)]"),
         "get_raw gives the dictionary back (\"%s\")", s ? s : "(none)");
@@ -541,7 +492,7 @@ static void test_set_raw(pdftools_document *doc, const pdftools_annotation_id id
     EXPECT_STATUS(pdftools_annotation_set_raw(doc, ids[SQ_POPUP1], "Parent", NULL), PDFTOOLS_E_NOT_PERMITTED,
                   "removing a popup's /Parent");
     CHECK(subtype_is(doc, ids[SQ_SQUARE], "Square"), "the subtype is still Square");
-    s = get_raw(doc, ids[SQ_SQUARE], "Popup", &st);
+    s = tc_get_raw(doc, ids[SQ_SQUARE], "Popup", &st);
     CHECK(is_reference(s), "the /Popup is still a reference (\"%s\")", s ? s : "(none)");
     free(s);
   }
@@ -559,7 +510,7 @@ static void test_set_raw(pdftools_document *doc, const pdftools_annotation_id id
       EXPECT_STATUS(pdftools_annotation_set_raw(doc, ids[SQ_SQUARE], "Contents", bad_syntax[i]),
                     PDFTOOLS_E_INVALID_ARGUMENT, w);
     }
-    s = get_text(doc, ids[SQ_SQUARE], "Contents", &st);
+    s = tc_get_text(doc, ids[SQ_SQUARE], "Contents", &st);
     CHECK(s && strcmp(s, "Changed (with parens)") == 0, "rejected set_raw calls left /Contents unchanged (\"%s\")",
           s ? s : "(none)");
     free(s);
@@ -637,7 +588,7 @@ static void test_delete(pdftools_document *doc, const pdftools_annotation_id ids
     CHECK(n == 2 && subtype_is(copy, c[0], "Circle") && subtype_is(copy, c[1], "Popup"),
           "the saved file has the Circle and its Popup only (%d annotations)", n);
     if (n == 2) {
-      char *s = get_text(copy, c[0], "Contents", NULL);
+      char *s = tc_get_text(copy, c[0], "Contents", NULL);
       CHECK(s && strcmp(s, "\xc3\xa4k\xe2\x82\xac") == 0, "the Circle's edited /Contents was saved (\"%s\")",
             s ? s : "(none)");
       free(s);
@@ -714,20 +665,20 @@ static void test_line(void) {
     return;
   }
   CHECK(subtype_is(doc, ids[0], "Line") && subtype_is(doc, ids[1], "Popup"), "line: Line, then Popup");
-  s = get_raw(doc, ids[0], "L", &st);
+  s = tc_get_raw(doc, ids[0], "L", &st);
   CHECK(s && parse_number_array(s, v, 8) == 4 && tc_near(v[0], 75.2221, 1e-4) && tc_near(v[1], 729.944, 1e-4) &&
             tc_near(v[2], 245.683, 1e-4) && tc_near(v[3], 688.316, 1e-4),
         "get_raw /L is [75.2221 729.944 245.683 688.316] (%s \"%s\")", st_name(st), s ? s : "(none)");
   free(s);
-  s = get_raw(doc, ids[0], "LE", &st);
+  s = tc_get_raw(doc, ids[0], "LE", &st);
   if (s) normalize_syntax(s, norm, sizeof norm);
   CHECK(s && strcmp(norm, "[/None /None]") == 0, "get_raw /LE is [ /None /None ] (%s \"%s\")", st_name(st),
         s ? s : "(none)");
   free(s);
-  s = get_raw(doc, ids[1], "Parent", &st);
+  s = tc_get_raw(doc, ids[1], "Parent", &st);
   CHECK(is_reference(s), "the popup's /Parent is a reference (\"%s\")", s ? s : "(none)");
   free(s);
-  s = get_text(doc, ids[0], "Contents", &st);
+  s = tc_get_text(doc, ids[0], "Contents", &st);
   CHECK(s && strcmp(s, "Line content") == 0, "the Line's /Contents (\"%s\")", s ? s : "(none)");
   free(s);
   {
@@ -736,7 +687,7 @@ static void test_line(void) {
           "the Line's rect");
   }
   EXPECT_OK(pdftools_annotation_set_raw(doc, ids[0], "LE", "[/OpenArrow /None]"), "set_raw /LE");
-  s = get_raw(doc, ids[0], "LE", &st);
+  s = tc_get_raw(doc, ids[0], "LE", &st);
   if (s) normalize_syntax(s, norm, sizeof norm);
   CHECK(s && strcmp(norm, "[/OpenArrow /None]") == 0, "get_raw /LE follows (\"%s\")", s ? s : "(none)");
   free(s);
@@ -744,7 +695,7 @@ static void test_line(void) {
   if (copy) {
     pdftools_annotation_id c[4];
     if (CHECK(list_ids(copy, 0, c, 4) == 2, "saved line file still has 2 annotations")) {
-      s = get_raw(copy, c[0], "LE", &st);
+      s = tc_get_raw(copy, c[0], "LE", &st);
       if (s) normalize_syntax(s, norm, sizeof norm);
       CHECK(s && strcmp(norm, "[/OpenArrow /None]") == 0, "the saved /LE (\"%s\")", s ? s : "(none)");
       free(s);
@@ -854,7 +805,7 @@ static void test_permissions(void) {
     pdftools_document_permissions(doc, &perms);
     CHECK(!(perms & PDFTOOLS_PERMISSION_ANNOTATE), "the annotate permission is not granted (0x%x)", (unsigned)perms);
     if (CHECK(list_ids(doc, 0, ids, 4) == 4, "the annotations can still be listed")) {
-      char *s = get_text(doc, ids[0], "Contents", NULL);
+      char *s = tc_get_text(doc, ids[0], "Contents", NULL);
       CHECK(s && strcmp(s, "Square content") == 0, "and read (\"%s\")", s ? s : "(none)");
       free(s);
       EXPECT_STATUS(pdftools_annotation_set_raw(doc, ids[0], "Contents", "(no)"), PDFTOOLS_E_NOT_PERMITTED,

@@ -525,28 +525,36 @@ char *tc_shell_quote(const char *path) {
   return q;
 }
 
+/* Makes room for n more bytes and a NUL. */
+static void tc_buf_reserve(tc_buf *b, size_t n) {
+  size_t cap;
+  if (b->len + n + 1 <= b->cap) return;
+  cap = b->cap ? b->cap : 4096;
+  while (b->len + n + 1 > cap) cap *= 2;
+  b->data = (char *)realloc(b->data, cap);
+  if (!b->data) abort();
+  b->cap = cap;
+}
+
 void tc_buf_append(tc_buf *b, const void *p, size_t n) {
-  if (b->len + n + 1 > b->cap) {
-    size_t cap = b->cap ? b->cap : 4096;
-    while (b->len + n + 1 > cap) cap *= 2;
-    b->data = (char *)realloc(b->data, cap);
-    if (!b->data) abort();
-    b->cap = cap;
-  }
+  tc_buf_reserve(b, n);
   memcpy(b->data + b->len, p, n);
   b->len += n;
   b->data[b->len] = '\0';
 }
 
 void tc_buf_printf(tc_buf *b, const char *fmt, ...) {
-  char tmp[2048];
   va_list ap;
   int n;
   va_start(ap, fmt);
-  n = vsnprintf(tmp, sizeof tmp, fmt, ap);
+  n = vsnprintf(NULL, 0, fmt, ap);
   va_end(ap);
-  if (n < 0 || (size_t)n >= sizeof tmp) abort();
-  tc_buf_append(b, tmp, (size_t)n);
+  if (n < 0) abort();
+  tc_buf_reserve(b, (size_t)n);
+  va_start(ap, fmt);
+  vsnprintf(b->data + b->len, b->cap - b->len, fmt, ap);
+  va_end(ap);
+  b->len += (size_t)n;
 }
 
 const unsigned char tc_png_4x3[91] = {
@@ -572,5 +580,256 @@ int tc_parse_numbers(const char *raw, double *out, int max) {
     if (end == p || n >= max) return -1;
     out[n++] = v;
     p = end;
+  }
+}
+
+/* ---- annotations through the API (shared by the annotation and undo tests) ---- */
+
+typedef pdftools_status (*tc_string_getter)(pdftools_document *, pdftools_annotation_id, const char *, char *,
+                                            size_t, size_t *);
+
+/* The two-call pattern of get_text / get_raw into a malloc'd string; NULL on failure (status in *st). */
+static char *tc_get_string(tc_string_getter fn, pdftools_document *doc, pdftools_annotation_id id, const char *key,
+                           pdftools_status *st) {
+  size_t need = 0;
+  char *s;
+  pdftools_status r = fn(doc, id, key, NULL, 0, &need);
+  if (st) *st = r;
+  if (r != PDFTOOLS_OK || need == 0) return NULL;
+  s = (char *)malloc(need);
+  if (!s) return NULL;
+  r = fn(doc, id, key, s, need, &need);
+  if (st) *st = r;
+  if (r != PDFTOOLS_OK) {
+    free(s);
+    return NULL;
+  }
+  return s;
+}
+
+int tc_count_annots(pdftools_document *doc, int32_t page) {
+  size_t n = 0;
+  if (pdftools_page_annotations(doc, page, NULL, 0, &n) != PDFTOOLS_OK) return -1;
+  return (int)n;
+}
+
+uint64_t tc_fnv1a(const void *data, size_t size) {
+  const unsigned char *p = (const unsigned char *)data;
+  uint64_t h = 1469598103934665603ull;
+  size_t i;
+  for (i = 0; i < size; i++) {
+    h ^= p[i];
+    h *= 1099511628211ull;
+  }
+  return h;
+}
+
+char *tc_get_link_uri(pdftools_document *doc, pdftools_annotation_id id, pdftools_status *st) {
+  size_t need = 0;
+  char *s;
+  pdftools_status r = pdftools_annotation_get_link_uri(doc, id, NULL, 0, &need);
+  if (st) *st = r;
+  if (r != PDFTOOLS_OK || need == 0) return NULL;
+  s = (char *)malloc(need);
+  if (!s) return NULL;
+  r = pdftools_annotation_get_link_uri(doc, id, s, need, &need);
+  if (st) *st = r;
+  if (r != PDFTOOLS_OK) {
+    free(s);
+    return NULL;
+  }
+  return s;
+}
+
+char *tc_get_raw(pdftools_document *doc, pdftools_annotation_id id, const char *key, pdftools_status *st) {
+  return tc_get_string(pdftools_annotation_get_raw, doc, id, key, st);
+}
+
+char *tc_get_subtype(pdftools_document *doc, pdftools_annotation_id id, pdftools_status *st) {
+  size_t need = 0;
+  char *s;
+  pdftools_status r = pdftools_annotation_subtype(doc, id, NULL, 0, &need);
+  if (st) *st = r;
+  if (r != PDFTOOLS_OK || need == 0) return NULL;
+  s = (char *)malloc(need);
+  if (!s) return NULL;
+  r = pdftools_annotation_subtype(doc, id, s, need, &need);
+  if (st) *st = r;
+  if (r != PDFTOOLS_OK) {
+    free(s);
+    return NULL;
+  }
+  return s;
+}
+
+char *tc_get_text(pdftools_document *doc, pdftools_annotation_id id, const char *key, pdftools_status *st) {
+  return tc_get_string(pdftools_annotation_get_text, doc, id, key, st);
+}
+
+/* Lists a page's ids into a malloc'd array; returns the count (-1 on failure). */
+int tc_list_ids(pdftools_document *doc, int32_t page, pdftools_annotation_id **out) {
+  size_t n = 0;
+  pdftools_annotation_id *ids;
+  *out = NULL;
+  if (pdftools_page_annotations(doc, page, NULL, 0, &n) != PDFTOOLS_OK) return -1;
+  ids = (pdftools_annotation_id *)calloc(n + 1, sizeof *ids);
+  if (!ids) return -1;
+  if (n && pdftools_page_annotations(doc, page, ids, n, &n) != PDFTOOLS_OK) {
+    free(ids);
+    return -1;
+  }
+  *out = ids;
+  return (int)n;
+}
+
+pdftools_color tc_mkcol(double r, double g, double b) {
+  pdftools_color c;
+  c.r = r;
+  c.g = g;
+  c.b = b;
+  return c;
+}
+
+pdftools_point tc_mkpt(double x, double y) {
+  pdftools_point p;
+  p.x = x;
+  p.y = y;
+  return p;
+}
+
+pdftools_quad tc_mkquad(double x0, double y0, double x1, double y1) {
+  pdftools_quad q;
+  q.p1 = tc_mkpt(x0, y1);
+  q.p2 = tc_mkpt(x1, y1);
+  q.p3 = tc_mkpt(x0, y0);
+  q.p4 = tc_mkpt(x1, y0);
+  return q;
+}
+
+pdftools_rect tc_mkrect(double x0, double y0, double x1, double y1) {
+  pdftools_rect r;
+  r.x0 = x0;
+  r.y0 = y0;
+  r.x1 = x1;
+  r.y1 = y1;
+  return r;
+}
+
+void tc_dump_annotation_properties(tc_buf *b, pdftools_document *doc, pdftools_annotation_id id) {
+  pdftools_status st;
+  char *s;
+  size_t i, n;
+  int role;
+  s = tc_get_subtype(doc, id, &st);
+  tc_buf_printf(b, "subtype %d %s\n", (int)st, s ? s : "");
+  free(s);
+  {
+    int32_t p = -7;
+    st = pdftools_annotation_page(doc, id, &p);
+    tc_buf_printf(b, "page %d %d\n", (int)st, (int)p);
+  }
+  {
+    pdftools_rect r = {0, 0, 0, 0};
+    st = pdftools_annotation_rect(doc, id, &r);
+    tc_buf_printf(b, "rect %d %.4f %.4f %.4f %.4f\n", (int)st, r.x0, r.y0, r.x1, r.y1);
+  }
+  for (role = 0; role < 2; role++) {
+    pdftools_color c = {-1, -1, -1};
+    int32_t present = -1;
+    st = pdftools_annotation_get_color(doc, id, (pdftools_color_role)role, &c, &present);
+    tc_buf_printf(b, "color%d %d %d %.4f %.4f %.4f\n", role, (int)st, (int)present, c.r, c.g, c.b);
+  }
+  {
+    double o = -1;
+    st = pdftools_annotation_get_opacity(doc, id, &o);
+    tc_buf_printf(b, "opacity %d %.4f\n", (int)st, o);
+  }
+  {
+    double w = -1;
+    pdftools_border_style bs = (pdftools_border_style)77;
+    st = pdftools_annotation_get_border(doc, id, &w, &bs);
+    tc_buf_printf(b, "border %d %.4f %d\n", (int)st, w, (int)bs);
+  }
+  {
+    uint32_t f = 0xdead;
+    st = pdftools_annotation_get_flags(doc, id, &f);
+    tc_buf_printf(b, "flags %d %u\n", (int)st, (unsigned)f);
+  }
+  n = 0;
+  st = pdftools_annotation_get_quads(doc, id, NULL, 0, &n);
+  tc_buf_printf(b, "quads %d %zu", (int)st, n);
+  if (st == PDFTOOLS_OK && n) {
+    pdftools_quad *q = (pdftools_quad *)calloc(n, sizeof *q);
+    if (q && pdftools_annotation_get_quads(doc, id, q, n, &n) == PDFTOOLS_OK)
+      for (i = 0; i < n; i++)
+        tc_buf_printf(b, " [%.4f %.4f %.4f %.4f %.4f %.4f %.4f %.4f]", q[i].p1.x, q[i].p1.y, q[i].p2.x, q[i].p2.y, q[i].p3.x,
+               q[i].p3.y, q[i].p4.x, q[i].p4.y);
+    free(q);
+  }
+  tc_buf_printf(b, "\n");
+  {
+    size_t np = 0, ns = 0;
+    st = pdftools_annotation_get_ink(doc, id, NULL, 0, &np, NULL, 0, &ns);
+    tc_buf_printf(b, "ink %d %zu %zu", (int)st, np, ns);
+    if (st == PDFTOOLS_OK && np && ns) {
+      pdftools_point *p = (pdftools_point *)calloc(np, sizeof *p);
+      size_t *sz = (size_t *)calloc(ns, sizeof *sz);
+      if (p && sz && pdftools_annotation_get_ink(doc, id, p, np, &np, sz, ns, &ns) == PDFTOOLS_OK) {
+        for (i = 0; i < ns; i++) tc_buf_printf(b, " s%zu", sz[i]);
+        for (i = 0; i < np; i++) tc_buf_printf(b, " (%.4f %.4f)", p[i].x, p[i].y);
+      }
+      free(p);
+      free(sz);
+    }
+    tc_buf_printf(b, "\n");
+  }
+  n = 0;
+  st = pdftools_annotation_get_vertices(doc, id, NULL, 0, &n);
+  tc_buf_printf(b, "vertices %d %zu", (int)st, n);
+  if (st == PDFTOOLS_OK && n) {
+    pdftools_point *p = (pdftools_point *)calloc(n, sizeof *p);
+    if (p && pdftools_annotation_get_vertices(doc, id, p, n, &n) == PDFTOOLS_OK)
+      for (i = 0; i < n; i++) tc_buf_printf(b, " (%.4f %.4f)", p[i].x, p[i].y);
+    free(p);
+  }
+  tc_buf_printf(b, "\n");
+  {
+    pdftools_point a = {0, 0}, e = {0, 0};
+    pdftools_line_ending la = (pdftools_line_ending)77, lb = (pdftools_line_ending)77;
+    st = pdftools_annotation_get_line(doc, id, &a, &e, &la, &lb);
+    tc_buf_printf(b, "line %d %.4f %.4f %.4f %.4f %d %d\n", (int)st, a.x, a.y, e.x, e.y, (int)la, (int)lb);
+  }
+  {
+    size_t need = 0;
+    double size = -1;
+    pdftools_color c = {-1, -1, -1};
+    int32_t align = -1;
+    char font[128] = "";
+    st = pdftools_annotation_get_free_text(doc, id, NULL, 0, &need, &size, &c, &align);
+    if (st == PDFTOOLS_OK && need > 0 && need <= sizeof font)
+      st = pdftools_annotation_get_free_text(doc, id, font, sizeof font, &need, &size, &c, &align);
+    tc_buf_printf(b, "freetext %d %s %.4f %.4f %.4f %.4f %d\n", (int)st, font, size, c.r, c.g, c.b, (int)align);
+  }
+  s = tc_get_link_uri(doc, id, &st);
+  tc_buf_printf(b, "uri %d %s\n", (int)st, s ? s : "");
+  free(s);
+  {
+    int32_t p = -7;
+    st = pdftools_annotation_get_link_page(doc, id, &p);
+    tc_buf_printf(b, "linkpage %d %d\n", (int)st, (int)p);
+  }
+  {
+    void *data = NULL;
+    size_t size = 0, nsize = 0;
+    char name[256] = "";
+    st = pdftools_annotation_get_attachment(doc, id, &data, &size, NULL, 0, &nsize);
+    if (st == PDFTOOLS_OK) {
+      pdftools_free(data);
+      data = NULL;
+      if (nsize <= sizeof name) st = pdftools_annotation_get_attachment(doc, id, &data, &size, name, sizeof name, &nsize);
+    }
+    tc_buf_printf(b, "attachment %d %zu %016llx %s\n", (int)st, size,
+           (unsigned long long)(st == PDFTOOLS_OK ? tc_fnv1a(data, size) : 0), name);
+    if (st == PDFTOOLS_OK) pdftools_free(data);
   }
 }

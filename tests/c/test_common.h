@@ -191,12 +191,40 @@ typedef struct tc_buf {
 /* Appends n bytes. */
 void tc_buf_append(tc_buf *b, const void *p, size_t n);
 
-/* Appends printf output (at most 2047 bytes per call; longer aborts). */
+/* Appends printf output. */
 void tc_buf_printf(tc_buf *b, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+
+/* Annotations read through the API, for the annotation and undo tests.  The
+ * string getters return a malloc'd string, or NULL with the status in *st
+ * (st may be NULL). */
+
+/* The number of annotations of page, or -1. */
+int tc_count_annots(pdftools_document *doc, int32_t page);
+/* The annotation ids of page into a malloc'd *out; returns the count (-1 on failure). */
+int tc_list_ids(pdftools_document *doc, int32_t page, pdftools_annotation_id **out);
+/* The subtype of annotation id. */
+char *tc_get_subtype(pdftools_document *doc, pdftools_annotation_id id, pdftools_status *st);
+/* A text entry (pdftools_annotation_get_text). */
+char *tc_get_text(pdftools_document *doc, pdftools_annotation_id id, const char *key, pdftools_status *st);
+/* A raw entry in PDF syntax (pdftools_annotation_get_raw). */
+char *tc_get_raw(pdftools_document *doc, pdftools_annotation_id id, const char *key, pdftools_status *st);
+/* A link's URI. */
+char *tc_get_link_uri(pdftools_document *doc, pdftools_annotation_id id, pdftools_status *st);
+/* The FNV-1a hash of size bytes. */
+uint64_t tc_fnv1a(const void *data, size_t size);
+/* Value constructors. */
+pdftools_color tc_mkcol(double r, double g, double b);
+pdftools_point tc_mkpt(double x, double y);
+pdftools_quad tc_mkquad(double x0, double y0, double x1, double y1);
+pdftools_rect tc_mkrect(double x0, double y0, double x1, double y1);
+/* Appends one line per typed getter of annotation id (subtype, page, rect,
+ * colours, opacity, border, flags, quads, ink, vertices, line, FreeText,
+ * link, attachment), each with its status, so two states compare as text. */
+void tc_dump_annotation_properties(tc_buf *b, pdftools_document *doc, pdftools_annotation_id id);
 
 #ifdef __cplusplus
 }

@@ -63,149 +63,8 @@ static char *g_tmp;
 /* ------------------------------------------------------------------------ */
 /* Small helpers                                                             */
 
-typedef struct sbuf {
-  char *s;
-  size_t len, cap;
-} sbuf;
-
-static void sb_add(sbuf *b, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-
-static void sb_add(sbuf *b, const char *fmt, ...) {
-  va_list ap;
-  int n;
-  size_t need, ncap;
-  va_start(ap, fmt);
-  n = vsnprintf(NULL, 0, fmt, ap);
-  va_end(ap);
-  if (n < 0) return;
-  need = b->len + (size_t)n + 1;
-  if (need > b->cap) {
-    char *ns;
-    ncap = b->cap ? b->cap : 1024;
-    while (ncap < need) ncap *= 2;
-    ns = (char *)realloc(b->s, ncap);
-    if (!ns) return;
-    b->s = ns;
-    b->cap = ncap;
-  }
-  va_start(ap, fmt);
-  vsnprintf(b->s + b->len, b->cap - b->len, fmt, ap);
-  va_end(ap);
-  b->len += (size_t)n;
-}
-
 static const char *st_name(pdftools_status st) { return pdftools_status_string(st); }
 
-static pdftools_rect mkrect(double x0, double y0, double x1, double y1) {
-  pdftools_rect r;
-  r.x0 = x0;
-  r.y0 = y0;
-  r.x1 = x1;
-  r.y1 = y1;
-  return r;
-}
-
-static pdftools_point mkpt(double x, double y) {
-  pdftools_point p;
-  p.x = x;
-  p.y = y;
-  return p;
-}
-
-static pdftools_color mkcol(double r, double g, double b) {
-  pdftools_color c;
-  c.r = r;
-  c.g = g;
-  c.b = b;
-  return c;
-}
-
-static pdftools_quad mkquad(double x0, double y0, double x1, double y1) {
-  pdftools_quad q;
-  q.p1 = mkpt(x0, y1);
-  q.p2 = mkpt(x1, y1);
-  q.p3 = mkpt(x0, y0);
-  q.p4 = mkpt(x1, y0);
-  return q;
-}
-
-static uint64_t fnv1a(const void *data, size_t size) {
-  const unsigned char *p = (const unsigned char *)data;
-  uint64_t h = 1469598103934665603ull;
-  size_t i;
-  for (i = 0; i < size; i++) {
-    h ^= p[i];
-    h *= 1099511628211ull;
-  }
-  return h;
-}
-
-typedef pdftools_status (*string_getter)(pdftools_document *, pdftools_annotation_id, const char *, char *, size_t,
-                                         size_t *);
-
-static char *get_string(string_getter fn, pdftools_document *doc, pdftools_annotation_id id, const char *key,
-                        pdftools_status *st) {
-  size_t need = 0;
-  char *s;
-  pdftools_status r = fn(doc, id, key, NULL, 0, &need);
-  if (st) *st = r;
-  if (r != PDFTOOLS_OK || need == 0) return NULL;
-  s = (char *)malloc(need);
-  if (!s) return NULL;
-  r = fn(doc, id, key, s, need, &need);
-  if (st) *st = r;
-  if (r != PDFTOOLS_OK) {
-    free(s);
-    return NULL;
-  }
-  return s;
-}
-
-static char *get_text(pdftools_document *doc, pdftools_annotation_id id, const char *key, pdftools_status *st) {
-  return get_string(pdftools_annotation_get_text, doc, id, key, st);
-}
-
-static char *get_raw(pdftools_document *doc, pdftools_annotation_id id, const char *key, pdftools_status *st) {
-  return get_string(pdftools_annotation_get_raw, doc, id, key, st);
-}
-
-static char *get_subtype(pdftools_document *doc, pdftools_annotation_id id, pdftools_status *st) {
-  size_t need = 0;
-  char *s;
-  pdftools_status r = pdftools_annotation_subtype(doc, id, NULL, 0, &need);
-  if (st) *st = r;
-  if (r != PDFTOOLS_OK || need == 0) return NULL;
-  s = (char *)malloc(need);
-  if (!s) return NULL;
-  r = pdftools_annotation_subtype(doc, id, s, need, &need);
-  if (st) *st = r;
-  if (r != PDFTOOLS_OK) {
-    free(s);
-    return NULL;
-  }
-  return s;
-}
-
-static char *get_link_uri(pdftools_document *doc, pdftools_annotation_id id, pdftools_status *st) {
-  size_t need = 0;
-  char *s;
-  pdftools_status r = pdftools_annotation_get_link_uri(doc, id, NULL, 0, &need);
-  if (st) *st = r;
-  if (r != PDFTOOLS_OK || need == 0) return NULL;
-  s = (char *)malloc(need);
-  if (!s) return NULL;
-  r = pdftools_annotation_get_link_uri(doc, id, s, need, &need);
-  if (st) *st = r;
-  if (r != PDFTOOLS_OK) {
-    free(s);
-    return NULL;
-  }
-  return s;
-}
 
 static char *get_undo_label(pdftools_document *doc, int32_t redo, pdftools_status *st) {
   size_t need = 0;
@@ -230,32 +89,10 @@ static int32_t page_count(pdftools_document *doc) {
   return n;
 }
 
-/* Lists a page's ids into a malloc'd array; returns the count (-1 on failure). */
-static int list_ids(pdftools_document *doc, int32_t page, pdftools_annotation_id **out) {
-  size_t n = 0;
-  pdftools_annotation_id *ids;
-  *out = NULL;
-  if (pdftools_page_annotations(doc, page, NULL, 0, &n) != PDFTOOLS_OK) return -1;
-  ids = (pdftools_annotation_id *)calloc(n + 1, sizeof *ids);
-  if (!ids) return -1;
-  if (n && pdftools_page_annotations(doc, page, ids, n, &n) != PDFTOOLS_OK) {
-    free(ids);
-    return -1;
-  }
-  *out = ids;
-  return (int)n;
-}
-
-static int count_annots(pdftools_document *doc, int32_t page) {
-  size_t n = 0;
-  if (pdftools_page_annotations(doc, page, NULL, 0, &n) != PDFTOOLS_OK) return -1;
-  return (int)n;
-}
-
 /* The id at position index of page's z-order (negative: from the end); 0 when none. */
 static pdftools_annotation_id annot_at(pdftools_document *doc, int32_t page, int index) {
   pdftools_annotation_id *ids, id = 0;
-  int n = list_ids(doc, page, &ids);
+  int n = tc_list_ids(doc, page, &ids);
   if (index < 0) index += n;
   if (n > 0 && index >= 0 && index < n) id = ids[index];
   free(ids);
@@ -296,9 +133,9 @@ static pdftools_annotation_id R(pdftools_document *doc, const char *role) {
   pdftools_annotation_id by_subtype = 0;
   for (p = 0; p < pages; p++) {
     pdftools_annotation_id *ids;
-    int n = list_ids(doc, p, &ids), i;
+    int n = tc_list_ids(doc, p, &ids), i;
     for (i = 0; i < n; i++) {
-      char *nm = get_text(doc, ids[i], "NM", NULL);
+      char *nm = tc_get_text(doc, ids[i], "NM", NULL);
       int hit = nm && strcmp(nm, role) == 0;
       free(nm);
       if (hit) {
@@ -307,7 +144,7 @@ static pdftools_annotation_id R(pdftools_document *doc, const char *role) {
         return id;
       }
       if (!by_subtype && subtype) {
-        char *s = get_subtype(doc, ids[i], NULL);
+        char *s = tc_get_subtype(doc, ids[i], NULL);
         if (s && strcmp(s, subtype) == 0) by_subtype = ids[i];
         free(s);
       }
@@ -357,165 +194,52 @@ static const char *const k_raw_keys[] = {
     "AS", "Border", "F", "LL", "LLE", "M", "RC", "CreationDate", "Rect", "Type", "Subtype", "P", "ZZ", "DS"};
 
 /* Appends a raw value (references stripped when ids are not wanted). */
-static void add_value(sbuf *b, const char *what, int st, const char *value, int with_ids) {
+static void add_value(tc_buf *b, const char *what, int st, const char *value, int with_ids) {
   if (!value) {
-    sb_add(b, "%s %d\n", what, st);
+    tc_buf_printf(b, "%s %d\n", what, st);
   } else if (with_ids) {
-    sb_add(b, "%s %d %s\n", what, st, value);
+    tc_buf_printf(b, "%s %d %s\n", what, st, value);
   } else {
     char *v = strip_refs(value);
-    sb_add(b, "%s %d %s\n", what, st, v ? v : "?");
+    tc_buf_printf(b, "%s %d %s\n", what, st, v ? v : "?");
     free(v);
   }
 }
 
 /* The /NM of the annotation id (for dumps without ids); "" when none. */
-static void add_nm_of(sbuf *b, pdftools_document *doc, pdftools_annotation_id id) {
-  char *nm = get_text(doc, id, "NM", NULL);
-  sb_add(b, "%s", nm ? nm : "");
+static void add_nm_of(tc_buf *b, pdftools_document *doc, pdftools_annotation_id id) {
+  char *nm = tc_get_text(doc, id, "NM", NULL);
+  tc_buf_printf(b, "%s", nm ? nm : "");
   free(nm);
 }
 
-static void dump_annot(pdftools_document *doc, pdftools_annotation_id id, sbuf *b, int with_ids) {
+static void dump_annot(pdftools_document *doc, pdftools_annotation_id id, tc_buf *b, int with_ids) {
   pdftools_status st;
   char *s;
-  size_t i, n;
-  int role;
-  if (with_ids) sb_add(b, "annotation id %lld\n", (long long)id);
-  else sb_add(b, "annotation\n");
-  s = get_subtype(doc, id, &st);
-  sb_add(b, "subtype %d %s\n", (int)st, s ? s : "");
-  free(s);
-  {
-    int32_t p = -7;
-    st = pdftools_annotation_page(doc, id, &p);
-    sb_add(b, "page %d %d\n", (int)st, (int)p);
-  }
-  {
-    pdftools_rect r = {0, 0, 0, 0};
-    st = pdftools_annotation_rect(doc, id, &r);
-    sb_add(b, "rect %d %.4f %.4f %.4f %.4f\n", (int)st, r.x0, r.y0, r.x1, r.y1);
-  }
-  for (role = 0; role < 2; role++) {
-    pdftools_color c = {-1, -1, -1};
-    int32_t present = -1;
-    st = pdftools_annotation_get_color(doc, id, (pdftools_color_role)role, &c, &present);
-    sb_add(b, "color%d %d %d %.4f %.4f %.4f\n", role, (int)st, (int)present, c.r, c.g, c.b);
-  }
-  {
-    double o = -1;
-    st = pdftools_annotation_get_opacity(doc, id, &o);
-    sb_add(b, "opacity %d %.4f\n", (int)st, o);
-  }
-  {
-    double w = -1;
-    pdftools_border_style bs = (pdftools_border_style)77;
-    st = pdftools_annotation_get_border(doc, id, &w, &bs);
-    sb_add(b, "border %d %.4f %d\n", (int)st, w, (int)bs);
-  }
-  {
-    uint32_t f = 0xdead;
-    st = pdftools_annotation_get_flags(doc, id, &f);
-    sb_add(b, "flags %d %u\n", (int)st, (unsigned)f);
-  }
-  n = 0;
-  st = pdftools_annotation_get_quads(doc, id, NULL, 0, &n);
-  sb_add(b, "quads %d %zu", (int)st, n);
-  if (st == PDFTOOLS_OK && n) {
-    pdftools_quad *q = (pdftools_quad *)calloc(n, sizeof *q);
-    if (q && pdftools_annotation_get_quads(doc, id, q, n, &n) == PDFTOOLS_OK)
-      for (i = 0; i < n; i++)
-        sb_add(b, " [%.4f %.4f %.4f %.4f %.4f %.4f %.4f %.4f]", q[i].p1.x, q[i].p1.y, q[i].p2.x, q[i].p2.y, q[i].p3.x,
-               q[i].p3.y, q[i].p4.x, q[i].p4.y);
-    free(q);
-  }
-  sb_add(b, "\n");
-  {
-    size_t np = 0, ns = 0;
-    st = pdftools_annotation_get_ink(doc, id, NULL, 0, &np, NULL, 0, &ns);
-    sb_add(b, "ink %d %zu %zu", (int)st, np, ns);
-    if (st == PDFTOOLS_OK && np && ns) {
-      pdftools_point *p = (pdftools_point *)calloc(np, sizeof *p);
-      size_t *sz = (size_t *)calloc(ns, sizeof *sz);
-      if (p && sz && pdftools_annotation_get_ink(doc, id, p, np, &np, sz, ns, &ns) == PDFTOOLS_OK) {
-        for (i = 0; i < ns; i++) sb_add(b, " s%zu", sz[i]);
-        for (i = 0; i < np; i++) sb_add(b, " (%.4f %.4f)", p[i].x, p[i].y);
-      }
-      free(p);
-      free(sz);
-    }
-    sb_add(b, "\n");
-  }
-  n = 0;
-  st = pdftools_annotation_get_vertices(doc, id, NULL, 0, &n);
-  sb_add(b, "vertices %d %zu", (int)st, n);
-  if (st == PDFTOOLS_OK && n) {
-    pdftools_point *p = (pdftools_point *)calloc(n, sizeof *p);
-    if (p && pdftools_annotation_get_vertices(doc, id, p, n, &n) == PDFTOOLS_OK)
-      for (i = 0; i < n; i++) sb_add(b, " (%.4f %.4f)", p[i].x, p[i].y);
-    free(p);
-  }
-  sb_add(b, "\n");
-  {
-    pdftools_point a = {0, 0}, e = {0, 0};
-    pdftools_line_ending la = (pdftools_line_ending)77, lb = (pdftools_line_ending)77;
-    st = pdftools_annotation_get_line(doc, id, &a, &e, &la, &lb);
-    sb_add(b, "line %d %.4f %.4f %.4f %.4f %d %d\n", (int)st, a.x, a.y, e.x, e.y, (int)la, (int)lb);
-  }
-  {
-    size_t need = 0;
-    double size = -1;
-    pdftools_color c = {-1, -1, -1};
-    int32_t align = -1;
-    char font[128] = "";
-    st = pdftools_annotation_get_free_text(doc, id, NULL, 0, &need, &size, &c, &align);
-    if (st == PDFTOOLS_OK && need > 0 && need <= sizeof font)
-      st = pdftools_annotation_get_free_text(doc, id, font, sizeof font, &need, &size, &c, &align);
-    sb_add(b, "freetext %d %s %.4f %.4f %.4f %.4f %d\n", (int)st, font, size, c.r, c.g, c.b, (int)align);
-  }
-  s = get_link_uri(doc, id, &st);
-  sb_add(b, "uri %d %s\n", (int)st, s ? s : "");
-  free(s);
-  {
-    int32_t p = -7;
-    st = pdftools_annotation_get_link_page(doc, id, &p);
-    sb_add(b, "linkpage %d %d\n", (int)st, (int)p);
-  }
-  {
-    void *data = NULL;
-    size_t size = 0, nsize = 0;
-    char name[256] = "";
-    st = pdftools_annotation_get_attachment(doc, id, &data, &size, NULL, 0, &nsize);
-    if (st == PDFTOOLS_OK) {
-      pdftools_free(data);
-      data = NULL;
-      if (nsize <= sizeof name)
-        st = pdftools_annotation_get_attachment(doc, id, &data, &size, name, sizeof name, &nsize);
-    }
-    sb_add(b, "attachment %d %zu %016llx %s\n", (int)st, size,
-           (unsigned long long)(st == PDFTOOLS_OK ? fnv1a(data, size) : 0), name);
-    if (st == PDFTOOLS_OK) pdftools_free(data);
-  }
+  size_t i;
+  if (with_ids) tc_buf_printf(b, "annotation id %lld\n", (long long)id);
+  else tc_buf_printf(b, "annotation\n");
+  tc_dump_annotation_properties(b, doc, id);
   {
     pdftools_annotation_id parent = -7;
     st = pdftools_annotation_get_reply(doc, id, &parent);
     if (with_ids) {
-      sb_add(b, "reply %d %lld\n", (int)st, (long long)parent);
+      tc_buf_printf(b, "reply %d %lld\n", (int)st, (long long)parent);
     } else {
-      sb_add(b, "reply %d ", (int)st);
+      tc_buf_printf(b, "reply %d ", (int)st);
       if (st == PDFTOOLS_OK && parent > 0) add_nm_of(b, doc, parent);
-      else sb_add(b, "%lld", (long long)parent);
-      sb_add(b, "\n");
+      else tc_buf_printf(b, "%lld", (long long)parent);
+      tc_buf_printf(b, "\n");
     }
   }
   for (i = 0; i < sizeof k_text_keys / sizeof k_text_keys[0]; i++) {
-    s = get_text(doc, id, k_text_keys[i], &st);
-    sb_add(b, "text %s %d %s\n", k_text_keys[i], (int)st, s ? s : "");
+    s = tc_get_text(doc, id, k_text_keys[i], &st);
+    tc_buf_printf(b, "text %s %d %s\n", k_text_keys[i], (int)st, s ? s : "");
     free(s);
   }
   for (i = 0; i < sizeof k_raw_keys / sizeof k_raw_keys[0]; i++) {
     char what[64];
-    s = get_raw(doc, id, k_raw_keys[i], &st);
+    s = tc_get_raw(doc, id, k_raw_keys[i], &st);
     snprintf(what, sizeof what, "raw %s", k_raw_keys[i]);
     add_value(b, what, (int)st, s, with_ids);
     free(s);
@@ -523,7 +247,7 @@ static void dump_annot(pdftools_document *doc, pdftools_annotation_id id, sbuf *
 }
 
 /* Hash of page rendered at scale 0.5 with annotations (0 on failure, with the status in the dump). */
-static void add_render_hash(sbuf *b, pdftools_document *doc, int32_t page) {
+static void add_render_hash(tc_buf *b, pdftools_document *doc, int32_t page) {
   int32_t w = 0, h = 0;
   pdftools_render_options o = PDFTOOLS_RENDER_OPTIONS_INIT;
   pdftools_status st;
@@ -531,14 +255,14 @@ static void add_render_hash(sbuf *b, pdftools_document *doc, int32_t page) {
   o.scale = 0.5;
   st = pdftools_page_render_size(doc, page, o.scale, &w, &h);
   if (st != PDFTOOLS_OK || w <= 0 || h <= 0) {
-    sb_add(b, "render size %d\n", (int)st);
+    tc_buf_printf(b, "render size %d\n", (int)st);
     return;
   }
   px = (unsigned char *)malloc((size_t)w * (size_t)h * 4);
   if (!px) return;
   st = pdftools_page_render(doc, page, &o, px, w, h, (size_t)w * 4);
-  sb_add(b, "render %d %dx%d %016llx\n", (int)st, (int)w, (int)h,
-         (unsigned long long)(st == PDFTOOLS_OK ? fnv1a(px, (size_t)w * (size_t)h * 4) : 0));
+  tc_buf_printf(b, "render %d %dx%d %016llx\n", (int)st, (int)w, (int)h,
+         (unsigned long long)(st == PDFTOOLS_OK ? tc_fnv1a(px, (size_t)w * (size_t)h * 4) : 0));
   free(px);
 }
 
@@ -548,10 +272,10 @@ static void add_render_hash(sbuf *b, pdftools_document *doc, int32_t page) {
  * and reopened copy.  render 0 leaves out the rendering hashes.
  */
 static char *dump_doc(pdftools_document *doc, int with_ids, int render) {
-  sbuf b = {NULL, 0, 0};
+  tc_buf b = {NULL, 0, 0};
   int32_t pages = page_count(doc), p, mcount = -1, i;
   pdftools_status st;
-  sb_add(&b, "pages %d\n", (int)pages);
+  tc_buf_printf(&b, "pages %d\n", (int)pages);
   for (p = 0; p < pages; p++) {
     int box;
     int32_t rot = -1;
@@ -559,50 +283,50 @@ static char *dump_doc(pdftools_document *doc, int with_ids, int render) {
     char *label;
     pdftools_annotation_id *ids;
     int n, k;
-    sb_add(&b, "page %d\n", (int)p);
+    tc_buf_printf(&b, "page %d\n", (int)p);
     for (box = 0; box < 5; box++) {
       pdftools_rect r = {0, 0, 0, 0};
       st = pdftools_page_box(doc, p, (pdftools_box)box, &r);
-      sb_add(&b, "box%d %d %.4f %.4f %.4f %.4f\n", box, (int)st, r.x0, r.y0, r.x1, r.y1);
+      tc_buf_printf(&b, "box%d %d %.4f %.4f %.4f %.4f\n", box, (int)st, r.x0, r.y0, r.x1, r.y1);
     }
     st = pdftools_page_rotation(doc, p, &rot);
-    sb_add(&b, "rotation %d %d\n", (int)st, (int)rot);
+    tc_buf_printf(&b, "rotation %d %d\n", (int)st, (int)rot);
     st = pdftools_page_user_unit(doc, p, &uu);
-    sb_add(&b, "userunit %d %.4f\n", (int)st, uu);
+    tc_buf_printf(&b, "userunit %d %.4f\n", (int)st, uu);
     st = pdftools_page_size(doc, p, &w, &h);
-    sb_add(&b, "size %d %.4f %.4f\n", (int)st, w, h);
+    tc_buf_printf(&b, "size %d %.4f %.4f\n", (int)st, w, h);
     label = tc_get_label(doc, p, &st);
-    sb_add(&b, "label %d %s\n", (int)st, label ? label : "");
+    tc_buf_printf(&b, "label %d %s\n", (int)st, label ? label : "");
     free(label);
     if (render) add_render_hash(&b, doc, p);
-    n = list_ids(doc, p, &ids);
-    sb_add(&b, "z-order %d:", n);
+    n = tc_list_ids(doc, p, &ids);
+    tc_buf_printf(&b, "z-order %d:", n);
     for (k = 0; k < n; k++) {
-      if (with_ids) sb_add(&b, " %lld", (long long)ids[k]);
+      if (with_ids) tc_buf_printf(&b, " %lld", (long long)ids[k]);
       else {
-        sb_add(&b, " ");
+        tc_buf_printf(&b, " ");
         add_nm_of(&b, doc, ids[k]);
       }
     }
-    sb_add(&b, "\n");
+    tc_buf_printf(&b, "\n");
     for (k = 0; k < n; k++) dump_annot(doc, ids[k], &b, with_ids);
     free(ids);
   }
   st = pdftools_document_metadata_count(doc, &mcount);
-  sb_add(&b, "metadata %d %d\n", (int)st, (int)mcount);
+  tc_buf_printf(&b, "metadata %d %d\n", (int)st, (int)mcount);
   for (i = 0; i < mcount; i++) {
     char key[256] = "";
     size_t need = 0;
     st = pdftools_document_metadata_key(doc, i, key, sizeof key, &need);
     if (st == PDFTOOLS_OK) {
       char *v = tc_get_metadata(doc, key, &st);
-      sb_add(&b, "meta %s %d %s\n", key, (int)st, v ? v : "");
+      tc_buf_printf(&b, "meta %s %d %s\n", key, (int)st, v ? v : "");
       free(v);
     } else {
-      sb_add(&b, "meta #%d %d\n", (int)i, (int)st);
+      tc_buf_printf(&b, "meta #%d %d\n", (int)i, (int)st);
     }
   }
-  return b.s;
+  return b.data;
 }
 
 /* Records that two dumps are equal; on a difference, notes the first differing line. */
@@ -655,7 +379,7 @@ static pdftools_annotation_id fx_create(pdftools_document *doc, int32_t page, co
 static pdftools_document *build_api_doc(void) {
   pdftools_document *doc = NULL;
   pdftools_annotation_id sq, ci, ln, pl, pg, ink, hl, lk, tx, ft, ftc, st, fa, pop = 0;
-  pdftools_color red = mkcol(1, 0, 0), blue = mkcol(0, 0, 1);
+  pdftools_color red = tc_mkcol(1, 0, 0), blue = tc_mkcol(0, 0, 1);
   if (!api_ok(pdftools_document_new(&doc), "new")) return NULL;
   api_ok(pdftools_document_insert_blank_page(doc, 0, 612, 792), "page 0");
   api_ok(pdftools_document_insert_blank_page(doc, 1, 500, 400), "page 1");
@@ -663,48 +387,48 @@ static pdftools_document *build_api_doc(void) {
   api_ok(pdftools_document_set_metadata(doc, "Author", "test_undo"), "Author");
   api_ok(pdftools_document_set_metadata(doc, "Keywords", "undo redo"), "Keywords");
 
-  sq = fx_create(doc, 0, "Square", "sq", mkrect(50, 600, 150, 700));
+  sq = fx_create(doc, 0, "Square", "sq", tc_mkrect(50, 600, 150, 700));
   api_ok(pdftools_annotation_set_color(doc, sq, PDFTOOLS_COLOR_STROKE, &red), "sq C");
   api_ok(pdftools_annotation_set_color(doc, sq, PDFTOOLS_COLOR_INTERIOR, &blue), "sq IC");
   api_ok(pdftools_annotation_set_opacity(doc, sq, 0.8), "sq CA");
   api_ok(pdftools_annotation_set_border(doc, sq, 2, PDFTOOLS_BORDER_SOLID, NULL, 0), "sq border");
   api_ok(pdftools_annotation_set_text(doc, sq, "Contents", "square"), "sq Contents");
   api_ok(pdftools_annotation_set_text(doc, sq, "T", "tester"), "sq T");
-  ci = fx_create(doc, 0, "Circle", "ci", mkrect(200, 600, 300, 700));
+  ci = fx_create(doc, 0, "Circle", "ci", tc_mkrect(200, 600, 300, 700));
   api_ok(pdftools_annotation_set_cloudy(doc, ci, 1), "ci cloudy");
-  ln = fx_create(doc, 0, "Line", "ln", mkrect(50, 500, 250, 560));
-  api_ok(pdftools_annotation_set_line(doc, ln, mkpt(60, 510), mkpt(240, 550), PDFTOOLS_ENDING_OPEN_ARROW,
+  ln = fx_create(doc, 0, "Line", "ln", tc_mkrect(50, 500, 250, 560));
+  api_ok(pdftools_annotation_set_line(doc, ln, tc_mkpt(60, 510), tc_mkpt(240, 550), PDFTOOLS_ENDING_OPEN_ARROW,
                                       PDFTOOLS_ENDING_NONE, 0, 0),
          "ln line");
-  pl = fx_create(doc, 0, "PolyLine", "pl", mkrect(300, 480, 450, 580));
-  pg = fx_create(doc, 0, "Polygon", "pg", mkrect(460, 480, 590, 580));
-  ink = fx_create(doc, 0, "Ink", "ink", mkrect(50, 380, 200, 470));
-  hl = fx_create(doc, 0, "Highlight", "hl", mkrect(220, 400, 400, 420));
+  pl = fx_create(doc, 0, "PolyLine", "pl", tc_mkrect(300, 480, 450, 580));
+  pg = fx_create(doc, 0, "Polygon", "pg", tc_mkrect(460, 480, 590, 580));
+  ink = fx_create(doc, 0, "Ink", "ink", tc_mkrect(50, 380, 200, 470));
+  hl = fx_create(doc, 0, "Highlight", "hl", tc_mkrect(220, 400, 400, 420));
   api_ok(pdftools_annotation_set_reply(doc, hl, sq, "R"), "hl reply");
-  lk = fx_create(doc, 0, "Link", "lk", mkrect(420, 380, 580, 420));
+  lk = fx_create(doc, 0, "Link", "lk", tc_mkrect(420, 380, 580, 420));
   api_ok(pdftools_annotation_set_link_uri(doc, lk, "https://example.org/"), "lk uri");
-  tx = fx_create(doc, 0, "Text", "tx", mkrect(50, 300, 70, 320));
+  tx = fx_create(doc, 0, "Text", "tx", tc_mkrect(50, 300, 70, 320));
   api_ok(pdftools_annotation_set_text(doc, tx, "Contents", "note"), "tx Contents");
-  if (api_ok(pdftools_annotation_add_popup(doc, tx, mkrect(80, 250, 250, 330), 0, &pop), "tx popup"))
+  if (api_ok(pdftools_annotation_add_popup(doc, tx, tc_mkrect(80, 250, 250, 330), 0, &pop), "tx popup"))
     api_ok(pdftools_annotation_set_text(doc, pop, "NM", "pop"), "pop NM");
-  ft = fx_create(doc, 0, "FreeText", "ft", mkrect(100, 200, 300, 260));
+  ft = fx_create(doc, 0, "FreeText", "ft", tc_mkrect(100, 200, 300, 260));
   api_ok(pdftools_annotation_set_text(doc, ft, "Contents", "free text"), "ft Contents");
   api_ok(pdftools_annotation_set_free_text(doc, ft, "Helvetica", 12, NULL, 0, NULL), "ft free text");
-  ftc = fx_create(doc, 0, "FreeText", "ftc", mkrect(320, 200, 520, 260));
+  ftc = fx_create(doc, 0, "FreeText", "ftc", tc_mkrect(320, 200, 520, 260));
   {
     pdftools_point cl[3];
-    cl[0] = mkpt(330, 150);
-    cl[1] = mkpt(350, 180);
-    cl[2] = mkpt(350, 200);
+    cl[0] = tc_mkpt(330, 150);
+    cl[1] = tc_mkpt(350, 180);
+    cl[2] = tc_mkpt(350, 200);
     api_ok(pdftools_annotation_set_callout(doc, ftc, cl, 3), "ftc callout");
   }
-  st = fx_create(doc, 0, "Stamp", "st", mkrect(50, 100, 200, 160));
+  st = fx_create(doc, 0, "Stamp", "st", tc_mkrect(50, 100, 200, 160));
   api_ok(pdftools_annotation_set_icon(doc, st, "Draft"), "st icon");
-  fa = fx_create(doc, 0, "FileAttachment", "fa", mkrect(250, 100, 270, 120));
+  fa = fx_create(doc, 0, "FileAttachment", "fa", tc_mkrect(250, 100, 270, 120));
   api_ok(pdftools_annotation_set_attachment(doc, fa, "a.txt", "hello", 5), "fa attachment");
-  fx_create(doc, 0, "Caret", "ca", mkrect(300, 100, 320, 120));
-  fx_create(doc, 0, "Underline", "ul", mkrect(350, 100, 450, 115));
-  fx_create(doc, 1, "Square", "sq2", mkrect(50, 50, 150, 150));
+  fx_create(doc, 0, "Caret", "ca", tc_mkrect(300, 100, 320, 120));
+  fx_create(doc, 0, "Underline", "ul", tc_mkrect(350, 100, 450, 115));
+  fx_create(doc, 1, "Square", "sq2", tc_mkrect(50, 50, 150, 150));
   (void)ci;
   (void)pl;
   (void)pg;
@@ -715,22 +439,22 @@ static pdftools_document *build_api_doc(void) {
 /* Writes objects (NULL: the content stream) into a PDF with a classic xref table; the last one is /Info. */
 static void write_raw_pdf(const char *const *objs, size_t n, char **out, size_t *out_size) {
   static const char content[] = "0 0 1 rg 50 50 100 100 re f\n";
-  sbuf b = {NULL, 0, 0};
+  tc_buf b = {NULL, 0, 0};
   size_t offsets[16], i;
   size_t xref;
-  sb_add(&b, "%%PDF-1.7\n%%\xe2\xe3\xcf\xd3\n");
+  tc_buf_printf(&b, "%%PDF-1.7\n%%\xe2\xe3\xcf\xd3\n");
   for (i = 0; i < n && i < 16; i++) {
     offsets[i] = b.len;
     if (objs[i])
-      sb_add(&b, "%zu 0 obj\n%s\nendobj\n", i + 1, objs[i]);
+      tc_buf_printf(&b, "%zu 0 obj\n%s\nendobj\n", i + 1, objs[i]);
     else
-      sb_add(&b, "%zu 0 obj\n<< /Length %zu >>\nstream\n%sendstream\nendobj\n", i + 1, strlen(content), content);
+      tc_buf_printf(&b, "%zu 0 obj\n<< /Length %zu >>\nstream\n%sendstream\nendobj\n", i + 1, strlen(content), content);
   }
   xref = b.len;
-  sb_add(&b, "xref\n0 %zu\n0000000000 65535 f \n", n + 1);
-  for (i = 0; i < n; i++) sb_add(&b, "%010zu 00000 n \n", offsets[i]);
-  sb_add(&b, "trailer\n<< /Size %zu /Root 1 0 R /Info %zu 0 R >>\nstartxref\n%zu\n%%%%EOF\n", n + 1, n, xref);
-  *out = b.s;
+  tc_buf_printf(&b, "xref\n0 %zu\n0000000000 65535 f \n", n + 1);
+  for (i = 0; i < n; i++) tc_buf_printf(&b, "%010zu 00000 n \n", offsets[i]);
+  tc_buf_printf(&b, "trailer\n<< /Size %zu /Root 1 0 R /Info %zu 0 R >>\nstartxref\n%zu\n%%%%EOF\n", n + 1, n, xref);
+  *out = b.data;
   *out_size = b.len;
 }
 
@@ -820,15 +544,15 @@ static int m_page_end(pdftools_document *doc) {
 /* Creating and deleting. */
 static int m_create_square(pdftools_document *doc) {
   pdftools_annotation_id id = 0;
-  return pdftools_annotation_create(doc, 0, "Square", mkrect(400, 700, 500, 760), &id);
+  return pdftools_annotation_create(doc, 0, "Square", tc_mkrect(400, 700, 500, 760), &id);
 }
 static int m_create_highlight(pdftools_document *doc) {
   pdftools_annotation_id id = 0;
-  return pdftools_annotation_create(doc, last_page(doc), "Highlight", mkrect(60, 60, 200, 75), &id);
+  return pdftools_annotation_create(doc, last_page(doc), "Highlight", tc_mkrect(60, 60, 200, 75), &id);
 }
 static int m_create_freetext(pdftools_document *doc) {
   pdftools_annotation_id id = 0;
-  return pdftools_annotation_create(doc, 0, "FreeText", mkrect(200, 20, 400, 60), &id);
+  return pdftools_annotation_create(doc, 0, "FreeText", tc_mkrect(200, 20, 400, 60), &id);
 }
 static int m_delete_sq(pdftools_document *doc) { return pdftools_annotation_delete(doc, R(doc, "sq")); }
 static int m_delete_tx(pdftools_document *doc) { return pdftools_annotation_delete(doc, R(doc, "tx")); }
@@ -845,7 +569,7 @@ static int m_raw_custom(pdftools_document *doc) {
 }
 static int m_raw_remove_c(pdftools_document *doc) {
   pdftools_annotation_id id = R(doc, "sq");
-  char *c = get_raw(doc, id, "C", NULL);
+  char *c = tc_get_raw(doc, id, "C", NULL);
   if (!c) return CASE_SKIP;
   free(c);
   return pdftools_annotation_set_raw(doc, id, "C", NULL);
@@ -856,14 +580,14 @@ static int m_rect(pdftools_document *doc) {
   pdftools_rect r;
   pdftools_status st = pdftools_annotation_rect(doc, id, &r);
   if (st != PDFTOOLS_OK) return st;
-  return pdftools_annotation_set_rect(doc, id, mkrect(r.x0 + 7, r.y0 + 5, r.x1 + 21, r.y1 + 13));
+  return pdftools_annotation_set_rect(doc, id, tc_mkrect(r.x0 + 7, r.y0 + 5, r.x1 + 21, r.y1 + 13));
 }
 static int m_color_stroke(pdftools_document *doc) {
-  pdftools_color c = mkcol(0.125, 0.5, 0.75);
+  pdftools_color c = tc_mkcol(0.125, 0.5, 0.75);
   return pdftools_annotation_set_color(doc, R(doc, "sq"), PDFTOOLS_COLOR_STROKE, &c);
 }
 static int m_color_interior(pdftools_document *doc) {
-  pdftools_color c = mkcol(0.25, 0.875, 0.375);
+  pdftools_color c = tc_mkcol(0.25, 0.875, 0.375);
   return pdftools_annotation_set_color(doc, R(doc, "ci"), PDFTOOLS_COLOR_INTERIOR, &c);
 }
 static int m_color_none(pdftools_document *doc) {
@@ -875,7 +599,7 @@ static int m_color_none(pdftools_document *doc) {
   return pdftools_annotation_set_color(doc, id, PDFTOOLS_COLOR_STROKE, NULL);
 }
 static int m_color_markup(pdftools_document *doc) {
-  pdftools_color c = mkcol(0.5, 0.25, 1);
+  pdftools_color c = tc_mkcol(0.5, 0.25, 1);
   return pdftools_annotation_set_color(doc, R(doc, "hl"), PDFTOOLS_COLOR_STROKE, &c);
 }
 static int m_opacity(pdftools_document *doc) { return pdftools_annotation_set_opacity(doc, R(doc, "sq"), 0.375); }
@@ -898,7 +622,7 @@ static int m_text_rc(pdftools_document *doc) {
 }
 static int m_text_remove(pdftools_document *doc) {
   pdftools_annotation_id id = R(doc, "tx");
-  char *c = get_text(doc, id, "Contents", NULL);
+  char *c = tc_get_text(doc, id, "Contents", NULL);
   if (!c) return CASE_SKIP;
   free(c);
   return pdftools_annotation_set_text(doc, id, "Contents", NULL);
@@ -912,37 +636,37 @@ static int m_flags(pdftools_document *doc) {
 }
 static int m_quads(pdftools_document *doc) {
   pdftools_quad q[2];
-  q[0] = mkquad(100, 300, 250, 315);
-  q[1] = mkquad(100, 280, 180, 295);
+  q[0] = tc_mkquad(100, 300, 250, 315);
+  q[1] = tc_mkquad(100, 280, 180, 295);
   return pdftools_annotation_set_quads(doc, R(doc, "hl"), q, 2);
 }
 static int m_ink(pdftools_document *doc) {
   pdftools_point p[5];
   size_t sizes[2] = {3, 2};
-  p[0] = mkpt(60, 390);
-  p[1] = mkpt(90, 440);
-  p[2] = mkpt(120, 400);
-  p[3] = mkpt(130, 420);
-  p[4] = mkpt(190, 460);
+  p[0] = tc_mkpt(60, 390);
+  p[1] = tc_mkpt(90, 440);
+  p[2] = tc_mkpt(120, 400);
+  p[3] = tc_mkpt(130, 420);
+  p[4] = tc_mkpt(190, 460);
   return pdftools_annotation_set_ink(doc, R(doc, "ink"), p, sizes, 2);
 }
 static int m_vertices_polygon(pdftools_document *doc) {
   pdftools_point p[4];
-  p[0] = mkpt(470, 490);
-  p[1] = mkpt(580, 500);
-  p[2] = mkpt(560, 570);
-  p[3] = mkpt(480, 560);
+  p[0] = tc_mkpt(470, 490);
+  p[1] = tc_mkpt(580, 500);
+  p[2] = tc_mkpt(560, 570);
+  p[3] = tc_mkpt(480, 560);
   return pdftools_annotation_set_vertices(doc, R(doc, "pg"), p, 4);
 }
 static int m_vertices_polyline(pdftools_document *doc) {
   pdftools_point p[3];
-  p[0] = mkpt(310, 490);
-  p[1] = mkpt(380, 570);
-  p[2] = mkpt(440, 500);
+  p[0] = tc_mkpt(310, 490);
+  p[1] = tc_mkpt(380, 570);
+  p[2] = tc_mkpt(440, 500);
   return pdftools_annotation_set_vertices(doc, R(doc, "pl"), p, 3);
 }
 static int m_line(pdftools_document *doc) {
-  return pdftools_annotation_set_line(doc, R(doc, "ln"), mkpt(70, 520), mkpt(230, 540), PDFTOOLS_ENDING_CIRCLE,
+  return pdftools_annotation_set_line(doc, R(doc, "ln"), tc_mkpt(70, 520), tc_mkpt(230, 540), PDFTOOLS_ENDING_CIRCLE,
                                       PDFTOOLS_ENDING_CLOSED_ARROW, 10, 3);
 }
 static int m_line_endings(pdftools_document *doc) {
@@ -957,7 +681,7 @@ static int m_icon_stamp(pdftools_document *doc) {
 }
 static int m_icon_attachment(pdftools_document *doc) { return pdftools_annotation_set_icon(doc, R(doc, "fa"), "Tag"); }
 static int toggle_open(pdftools_document *doc, pdftools_annotation_id id) {
-  char *o = get_raw(doc, id, "Open", NULL);
+  char *o = tc_get_raw(doc, id, "Open", NULL);
   int open = o && strstr(o, "true") != NULL;
   free(o);
   return pdftools_annotation_set_open(doc, id, !open);
@@ -965,7 +689,7 @@ static int toggle_open(pdftools_document *doc, pdftools_annotation_id id) {
 static int m_open_text(pdftools_document *doc) { return toggle_open(doc, R(doc, "tx")); }
 static int m_open_popup(pdftools_document *doc) { return toggle_open(doc, R(doc, "pop")); }
 static int m_free_text(pdftools_document *doc) {
-  pdftools_color c = mkcol(0.75, 0.125, 0);
+  pdftools_color c = tc_mkcol(0.75, 0.125, 0);
   return pdftools_annotation_set_free_text(doc, R(doc, "ft"), "Courier-Bold", 9.5, &c, 2, "FreeTextTypewriter");
 }
 static int m_callout_add(pdftools_document *doc) {
@@ -974,21 +698,21 @@ static int m_callout_add(pdftools_document *doc) {
   pdftools_point p[3];
   pdftools_status st = pdftools_annotation_rect(doc, id, &r);
   if (st != PDFTOOLS_OK) return st;
-  p[0] = mkpt(r.x0 - 40, r.y0 - 40);
-  p[1] = mkpt(r.x0 - 20, r.y0 - 10);
-  p[2] = mkpt(r.x0, r.y0 + 5);
+  p[0] = tc_mkpt(r.x0 - 40, r.y0 - 40);
+  p[1] = tc_mkpt(r.x0 - 20, r.y0 - 10);
+  p[2] = tc_mkpt(r.x0, r.y0 + 5);
   return pdftools_annotation_set_callout(doc, id, p, 3);
 }
 static int m_callout_remove(pdftools_document *doc) {
   pdftools_annotation_id id = R(doc, "ftc");
-  char *cl = get_raw(doc, id, "CL", NULL);
+  char *cl = tc_get_raw(doc, id, "CL", NULL);
   if (!cl) return CASE_SKIP;
   free(cl);
   return pdftools_annotation_set_callout(doc, id, NULL, 0);
 }
 static int m_add_popup(pdftools_document *doc) {
   pdftools_annotation_id pop = 0;
-  return pdftools_annotation_add_popup(doc, R(doc, "sq"), mkrect(400, 600, 580, 700), 1, &pop);
+  return pdftools_annotation_add_popup(doc, R(doc, "sq"), tc_mkrect(400, 600, 580, 700), 1, &pop);
 }
 static int m_reply(pdftools_document *doc) {
   return pdftools_annotation_set_reply(doc, R(doc, "sq"), R(doc, "ci"), "Group");
@@ -999,11 +723,11 @@ static int m_reply_remove(pdftools_document *doc) {
   return pdftools_annotation_set_reply(doc, id, 0, NULL);
 }
 static int m_z_front(pdftools_document *doc) {
-  if (count_annots(doc, 0) < 2) return CASE_SKIP;
+  if (tc_count_annots(doc, 0) < 2) return CASE_SKIP;
   return pdftools_annotation_set_z_index(doc, annot_at(doc, 0, 0), 1000);
 }
 static int m_z_back(pdftools_document *doc) {
-  if (count_annots(doc, 0) < 2) return CASE_SKIP;
+  if (tc_count_annots(doc, 0) < 2) return CASE_SKIP;
   return pdftools_annotation_set_z_index(doc, annot_at(doc, 0, -1), 0);
 }
 static int m_link_uri(pdftools_document *doc) {
@@ -1422,8 +1146,8 @@ static pdftools_document *two_squares(pdftools_annotation_id *a, pdftools_annota
   pdftools_document *doc = NULL;
   if (!api_ok(pdftools_document_new(&doc), "new")) return NULL;
   api_ok(pdftools_document_insert_blank_page(doc, 0, 612, 792), "page");
-  *a = fx_create(doc, 0, "Square", "a", mkrect(50, 50, 150, 150));
-  *b = fx_create(doc, 0, "Square", "b", mkrect(200, 50, 300, 150));
+  *a = fx_create(doc, 0, "Square", "a", tc_mkrect(50, 50, 150, 150));
+  *b = fx_create(doc, 0, "Square", "b", tc_mkrect(200, 50, 300, 150));
   return doc;
 }
 
@@ -1438,7 +1162,7 @@ static void color_of(pdftools_document *doc, pdftools_annotation_id id, char *bu
 }
 
 static int set_stroke(pdftools_document *doc, pdftools_annotation_id id, double r, double g, double b) {
-  pdftools_color c = mkcol(r, g, b);
+  pdftools_color c = tc_mkcol(r, g, b);
   return pdftools_annotation_set_color(doc, id, PDFTOOLS_COLOR_STROKE, &c) == PDFTOOLS_OK;
 }
 
@@ -1494,7 +1218,7 @@ static void test_groups(void) {
   EXPECT_OK(pdftools_undo_state(doc, &cu, &cr), "undo_state");
   CHECK(cu == 0 && cr == 1, "after undoing the group: nothing to undo, one redo (%d %d)", (int)cu, (int)cr);
   EXPECT_OK(pdftools_redo(doc, &done), "redo the group");
-  CHECK(count_annots(doc, 0) == 1, "redo of the group deletes b again");
+  CHECK(tc_count_annots(doc, 0) == 1, "redo of the group deletes b again");
   EXPECT_OK(pdftools_undo(doc, &done), "undo the group again");
 
   /* An empty group makes no step. */
@@ -1665,7 +1389,7 @@ static void test_labels_and_state(void) {
 
   /* A step. */
   EXPECT_OK(pdftools_document_insert_blank_page(doc, 0, 612, 792), "insert a page");
-  EXPECT_OK(pdftools_annotation_create(doc, 0, "Highlight", mkrect(10, 10, 100, 30), &id), "create");
+  EXPECT_OK(pdftools_annotation_create(doc, 0, "Highlight", tc_mkrect(10, 10, 100, 30), &id), "create");
   EXPECT_OK(pdftools_undo_state(doc, &cu, &cr), "undo_state");
   CHECK(cu == 1 && cr == 0, "after a change: can undo, cannot redo (%d %d)", (int)cu, (int)cr);
   cu = -1;
@@ -1714,7 +1438,7 @@ static void test_labels_and_state(void) {
   EXPECT_OK(pdftools_undo_state(doc, &cu, &cr), "undo_state");
   CHECK(cu == 1 && cr == 0, "everything redone: can undo, cannot redo (%d %d)", (int)cu, (int)cr);
   {
-    char *sub = get_subtype(doc, id, NULL);
+    char *sub = tc_get_subtype(doc, id, NULL);
     CHECK(sub && strcmp(sub, "Highlight") == 0, "redo brings the annotation back under the same id");
     free(sub);
   }
@@ -1722,7 +1446,7 @@ static void test_labels_and_state(void) {
   pdftools_undo(doc, NULL);
   EXPECT_STATUS(pdftools_annotation_rect(doc, id, &rr), PDFTOOLS_E_NOT_FOUND,
                 "the id of an annotation whose creation was undone is stale");
-  EXPECT_OK(pdftools_annotation_create(doc, 0, "Square", mkrect(10, 10, 50, 50), &id2), "a new change");
+  EXPECT_OK(pdftools_annotation_create(doc, 0, "Square", tc_mkrect(10, 10, 50, 50), &id2), "a new change");
   CHECK(id2 != id, "a new annotation does not reuse the id of an undone one (%lld vs %lld)", (long long)id2,
         (long long)id);
   EXPECT_OK(pdftools_undo_state(doc, &cu, &cr), "undo_state");
@@ -1730,7 +1454,7 @@ static void test_labels_and_state(void) {
   done = -1;
   EXPECT_OK(pdftools_redo(doc, &done), "redo after a new change");
   CHECK(done == 0, "nothing to redo after a new change");
-  pdftools_color c = mkcol(0, 1, 0);
+  pdftools_color c = tc_mkcol(0, 1, 0);
   pdftools_annotation_set_color(doc, id2, PDFTOOLS_COLOR_STROKE, &c);
   label = get_undo_label(doc, 0, NULL);
   tc_note("the label of a colour change: \"%s\"", label ? label : "(none)");
@@ -2142,7 +1866,7 @@ static void test_save_after_undo(void) {
   if (!CHECK(doc != NULL, "open the fixture")) return;
   state0 = dump_doc(doc, 0, 1);
   /* Four changes: create, colour, delete, metadata. */
-  EXPECT_OK(pdftools_annotation_create(doc, 0, "Square", mkrect(400, 700, 500, 760), &id), "create");
+  EXPECT_OK(pdftools_annotation_create(doc, 0, "Square", tc_mkrect(400, 700, 500, 760), &id), "create");
   pdftools_annotation_set_text(doc, id, "NM", "new");
   set_stroke(doc, R(doc, "sq"), 0, 0.5, 0.5);
   state2 = dump_doc(doc, 0, 1);
