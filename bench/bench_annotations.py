@@ -49,8 +49,9 @@ import subprocess
 import sys
 import tempfile
 import time
-import zlib
 from typing import Dict, List, Optional, Sequence, Tuple
+
+from benchlib import default_library, fmt, text_pdf, verdict
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
@@ -79,20 +80,7 @@ _WORDS = (
 def make_pdf(pages: int, seed: int = 7) -> bytes:
     """`pages` US-letter pages, each LINES_PER_PAGE lines of text in one Flate stream."""
     rng = random.Random(seed)
-    out = bytearray(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")
-    nobj = 3 + 2 * pages
-    offsets = [0] * (nobj + 1)
-
-    def obj(num: int, body: bytes) -> None:
-        offsets[num] = len(out)
-        out.extend(b"%d 0 obj\n" % num)
-        out.extend(body)
-        out.extend(b"\nendobj\n")
-
-    obj(1, b"<< /Type /Catalog /Pages 2 0 R >>")
-    kids = b" ".join(b"%d 0 R" % (4 + 2 * i) for i in range(pages))
-    obj(2, b"<< /Type /Pages /Count %d /Kids [%s] >>" % (pages, kids))
-    obj(3, b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>")
+    contents = []
     for i in range(pages):
         content = bytearray(b"BT\n/F1 %.1f Tf\n%.1f TL\n%.2f %.2f Td\n" % (FONT_SIZE, LEADING, LEFT, TOP))
         content.extend(b"(Page %d) Tj\n" % (i + 1))
@@ -100,19 +88,8 @@ def make_pdf(pages: int, seed: int = 7) -> bytes:
             line = " ".join(rng.choice(_WORDS) for _ in range(13))
             content.extend(b"(" + line.encode("latin-1") + b") '\n")
         content.extend(b"ET\n")
-        packed = zlib.compress(bytes(content), 6)
-        obj(
-            4 + 2 * i,
-            b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] "
-            b"/Resources << /Font << /F1 3 0 R >> >> /Contents %d 0 R >>" % (5 + 2 * i),
-        )
-        obj(5 + 2 * i, b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(packed) + packed + b"\nendstream")
-    xref = len(out)
-    out.extend(b"xref\n0 %d\n0000000000 65535 f \n" % (nobj + 1))
-    for num in range(1, nobj + 1):
-        out.extend(b"%010d 00000 n \n" % offsets[num])
-    out.extend(b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (nobj + 1, xref))
-    return bytes(out)
+        contents.append(bytes(content))
+    return text_pdf(contents)
 
 
 # ---------------------------------------------------------------------------
@@ -526,26 +503,6 @@ def count_annotations(path: str) -> Optional[Dict[str, int]]:
     finally:
         pdf.close()
     return counts
-
-
-def fmt(value: Optional[float], digits: int = 3) -> str:
-    if value is None or value != value:
-        return "-"
-    return f"{value:.{digits}f}"
-
-
-def verdict(ok: Optional[bool]) -> str:
-    if ok is None:
-        return "not measured"
-    return "PASS" if ok else "OVER TARGET"
-
-
-def default_library() -> Optional[str]:
-    for candidate in ("build/libpdftools.so.0", "build-release/libpdftools.so.0"):
-        path = os.path.join(REPO, candidate)
-        if os.path.exists(path):
-            return path
-    return None
 
 
 def available(lib: str) -> Optional[str]:
