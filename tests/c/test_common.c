@@ -833,3 +833,73 @@ void tc_dump_annotation_properties(tc_buf *b, pdftools_document *doc, pdftools_a
     if (st == PDFTOOLS_OK) pdftools_free(data);
   }
 }
+
+/* ---- isolated cases ------------------------------------------------------ */
+
+static int tc_starts_with(const char *s, const char *prefix) { return strncmp(s, prefix, strlen(prefix)) == 0; }
+
+/* Counts the child's checks again in this process, without printing them twice. */
+static void tc_replay_counts(int passed, int failed, const char *name) {
+  tc_capture cap;
+  int i;
+  if (tc_capture_begin(&cap) != 0) {
+    tc_note("cannot capture output; the counts of case %s are reported once", name);
+    CHECK(failed == 0, "%s: %d checks passed, %d failed", name, passed, failed);
+    return;
+  }
+  for (i = 0; i < passed; i++) tc_check_at(__FILE__, __LINE__, 1, "%s", name);
+  for (i = 0; i < failed; i++) tc_check_at(__FILE__, __LINE__, 0, "%s", name);
+  tc_capture_end(&cap, NULL, 0);
+}
+
+void tc_run_isolated(const char *name, void (*fn)(void *), void *arg, unsigned timeout_seconds) {
+  int fds[2], wst = 0, passed = 0, failed = 0;
+  pid_t pid;
+  FILE *in;
+  char line[8192];
+  const char *nofork = getenv("PDFTOOLS_TEST_NO_FORK");
+  if ((nofork && *nofork && strcmp(nofork, "0") != 0) || pipe(fds) != 0) {
+    fn(arg);
+    return;
+  }
+  fflush(stdout);
+  fflush(stderr);
+  pid = fork();
+  if (pid < 0) {
+    close(fds[0]);
+    close(fds[1]);
+    fn(arg);
+    return;
+  }
+  if (pid == 0) {
+    close(fds[0]);
+    dup2(fds[1], 1);
+    close(fds[1]);
+    alarm(timeout_seconds);
+    fn(arg);
+    fflush(stdout);
+    _exit(0);
+  }
+  close(fds[1]);
+  in = fdopen(fds[0], "r");
+  if (in) {
+    while (fgets(line, sizeof line, in)) {
+      fputs(line, stdout);
+      if (tc_starts_with(line, "ok - "))
+        passed++;
+      else if (tc_starts_with(line, "FAIL - "))
+        failed++;
+    }
+    fclose(in);
+  } else {
+    close(fds[0]);
+  }
+  fflush(stdout);
+  while (waitpid(pid, &wst, 0) < 0) {
+  }
+  tc_replay_counts(passed, failed, name);
+  if (WIFSIGNALED(wst))
+    CHECK(0, "%s: the case crashed or hung (signal %d)", name, WTERMSIG(wst));
+  else if (!WIFEXITED(wst) || WEXITSTATUS(wst) != 0)
+    CHECK(0, "%s: the case exited with %d", name, WIFEXITED(wst) ? WEXITSTATUS(wst) : -1);
+}

@@ -62,6 +62,15 @@ int tc_finish(void);
 void tc_lock(void);
 void tc_unlock(void);
 
+/**
+ * Runs fn(arg) in a forked child process whose output comes through a pipe:
+ * its "ok" and "FAIL" lines are echoed and counted here, so a crash or a hang
+ * (timeout_seconds, then SIGALRM) in the child is a failed check and the
+ * caller goes on.  With PDFTOOLS_TEST_NO_FORK=1 in the environment fn runs in
+ * this process (for a debugger).  name labels the counts and the failure.
+ */
+void tc_run_isolated(const char *name, void (*fn)(void *), void *arg, unsigned timeout_seconds);
+
 /* ---- files and folders ------------------------------------------------- */
 
 /** Joins a folder and a name into a new malloc'd string. */

@@ -3841,78 +3841,29 @@ static void test_stale(void) {
 /* ------------------------------------------------------------------------ */
 /* Running each case in a child process                                      */
 
-/* Each case runs in a forked child whose output comes through a pipe: its "ok" and "FAIL" lines are echoed and
- * counted here, so a crash or a hang (120 s) of the library in one case is a failed check and the other cases
- * still run.  PDFTOOLS_TEST_NO_FORK=1 runs everything in this process (for a debugger). */
-static int g_isolate = 1;
-
+/* Each case runs in a forked child (tc_run_isolated): a crash or a hang (120 s) of the library in one case is a
+ * failed check and the other cases still run.  PDFTOOLS_TEST_NO_FORK=1 runs everything in this process. */
 typedef struct cargs {
   int tool, page, variant;
 } cargs;
 
-static void replay_counts(int passed, int failed, const char *name) {
-  tc_capture cap;
-  int i;
-  if (tc_capture_begin(&cap) != 0) {
-    tc_note("cannot capture output; the counts of case %s are reported once", name);
-    CHECK(failed == 0, "%s: %d checks passed, %d failed", name, passed, failed);
-    return;
-  }
-  for (i = 0; i < passed; i++) tc_check_at(__FILE__, __LINE__, 1, "%s", name);
-  for (i = 0; i < failed; i++) tc_check_at(__FILE__, __LINE__, 0, "%s", name);
-  tc_capture_end(&cap, NULL, 0);
+typedef struct case_call {
+  void (*fn)(const cargs *);
+  const cargs *args;
+} case_call;
+
+static void call_case(void *arg) {
+  const case_call *call = (const case_call *)arg;
+  call->fn(call->args);
 }
 
 static void run_case(const char *name, void (*fn)(const cargs *), const cargs *a) {
-  int fds[2], wst = 0, passed = 0, failed = 0;
-  pid_t pid;
-  FILE *in;
-  char line[8192];
-  if (!g_isolate || pipe(fds) != 0) {
-    fn(a);
-    return;
-  }
-  fflush(stdout);
-  fflush(stderr);
-  pid = fork();
-  if (pid < 0) {
-    close(fds[0]);
-    close(fds[1]);
-    fn(a);
-    return;
-  }
-  if (pid == 0) {
-    close(fds[0]);
-    dup2(fds[1], 1);
-    close(fds[1]);
-    alarm(120);
-    fn(a);
-    fflush(stdout);
-    _exit(0);
-  }
-  close(fds[1]);
-  in = fdopen(fds[0], "r");
-  if (in) {
-    while (fgets(line, sizeof line, in)) {
-      fputs(line, stdout);
-      if (starts_with(line, "ok - "))
-        passed++;
-      else if (starts_with(line, "FAIL - "))
-        failed++;
-    }
-    fclose(in);
-  } else {
-    close(fds[0]);
-  }
-  fflush(stdout);
-  while (waitpid(pid, &wst, 0) < 0) {
-  }
-  replay_counts(passed, failed, name);
-  if (WIFSIGNALED(wst))
-    CHECK(0, "%s (tool %d, page %d, variant %d): the case crashed or hung (signal %d)", name, a->tool, a->page,
-          a->variant, WTERMSIG(wst));
-  else if (!WIFEXITED(wst) || WEXITSTATUS(wst) != 0)
-    CHECK(0, "%s: the case exited with %d", name, WIFEXITED(wst) ? WEXITSTATUS(wst) : -1);
+  case_call call;
+  char label[256];
+  call.fn = fn;
+  call.args = a;
+  snprintf(label, sizeof label, "%s (tool %d, page %d, variant %d)", name, a->tool, a->page, a->variant);
+  tc_run_isolated(label, call_case, &call, 120);
 }
 
 #define W3(fn) \
@@ -3976,10 +3927,8 @@ int main(int argc, char **argv) {
                                            PDFTOOLS_TOOL_STRIKE_OUT};
   static const pdftools_tool polys[5] = {PDFTOOLS_TOOL_POLYLINE, PDFTOOLS_TOOL_POLYGON, PDFTOOLS_TOOL_CLOUD,
                                          PDFTOOLS_TOOL_PERIMETER, PDFTOOLS_TOOL_AREA};
-  const char *nofork = getenv("PDFTOOLS_TEST_NO_FORK");
   int i;
   g_corpus = argc > 1 ? argv[1] : NULL;
-  g_isolate = !(nofork && *nofork && strcmp(nofork, "0") != 0);
   g_pdf = make_pdf(&g_pdf_size);
   printf("libpdftools %s\n", pdftools_version_string());
   RUN(test_names, 0, 0, 0);
