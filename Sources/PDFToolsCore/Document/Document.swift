@@ -15,8 +15,8 @@ public final class Document: @unchecked Sendable {
   let isNew: Bool
   /// True when the password that opened the document is its owner password.
   let openedAsOwner: Bool
-  /// The password that opened the document ("" for none), for the poppler view.
-  let password: String
+  /// The password bytes that opened the document (empty for none), for the poppler view.
+  let password: [UInt8]
 
   /// Page geometry, filled lazily; its count is the page count.
   var geometryCache: [PageGeometry?] = []
@@ -72,7 +72,7 @@ public final class Document: @unchecked Sendable {
 
   init(
     qpdf: QPDF, pageCount: Int, wasRepaired: Bool, isNew: Bool, openedAsOwner: Bool,
-    password: String
+    password: [UInt8]
   ) {
     self.qpdf = qpdf
     self.wasRepaired = wasRepaired

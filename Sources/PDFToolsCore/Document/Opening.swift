@@ -1,5 +1,11 @@
 import CQPDF
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 extension Document {
   /// Opens the PDF file at `path` with an optional password.
   ///
@@ -42,42 +48,50 @@ extension Document {
     }
     qpdf.releaseHandles()
     return Document(
-      qpdf: qpdf, pageCount: 0, wasRepaired: false, isNew: true, openedAsOwner: true, password: "")
+      qpdf: qpdf, pageCount: 0, wasRepaired: false, isNew: true, openedAsOwner: true, password: [])
   }
 
-  /// Opens `bytes` (kept alive by the document) with the password and, for passwords that are not
-  /// plain ASCII, with their SASLprep form as well.
+  /// Opens `bytes` (kept alive by the document) with the password. A password that is not plain
+  /// ASCII is tried in each form a file may expect: its UTF-8 bytes as given, its SASLprep form
+  /// (AES-256, revisions 5 and 6, use UTF-8) and its PDFDocEncoding bytes (revisions 2 to 4 use
+  /// PDFDocEncoding, not UTF-8).
   private static func open(_ bytes: OwnedBytes, description: String, password: String?) throws(
     PDFError
   ) -> Document {
     guard bytes.count > 0 else { throw PDFError(.notPDF, "'\(description)' is empty") }
-    let given = password ?? ""
-    do {
-      return try read(bytes, description: description, password: given)
-    } catch let failure {
-      guard failure.kind == .wrongPassword, let prepared = SASLprep.prepare(given), prepared != given
-      else { throw failure }
-      return try read(bytes, description: description, password: prepared)
+    guard password?.utf8.contains(0) != true else {
+      throw PDFError(.invalidArgument, "the password contains a NUL character")
     }
+    let candidates = PasswordForms.candidates(password ?? "")
+    var failure = PDFError(.wrongPassword, "the password does not open '\(description)'")
+    for candidate in candidates {
+      do {
+        return try read(bytes, description: description, password: candidate, given: password ?? "")
+      } catch {
+        guard error.kind == .wrongPassword else { throw error }
+        failure = error
+      }
+    }
+    throw failure
   }
 
-  /// One attempt to open `bytes` with `password`.
-  private static func read(_ bytes: OwnedBytes, description: String, password: String) throws(
-    PDFError
-  ) -> Document {
+  /// One attempt to open `bytes` with the password bytes `password`.
+  private static func read(
+    _ bytes: OwnedBytes, description: String, password: [UInt8], given: String
+  ) throws(PDFError) -> Document {
     let qpdf = QPDF()
     defer { qpdf.releaseHandles() }
     do {
       try qpdf.read(bytes, description: description, password: password)
     } catch {
-      throw classify(error, bytes: bytes, description: description, password: password)
+      throw classify(error, bytes: bytes, description: description, password: given)
     }
     // Walking the page tree now makes damage there show while opening, not later.
     let count = qpdf_get_num_pages(qpdf.data)
     do {
       try qpdf.check()
     } catch {
-      throw classify(error, bytes: bytes, description: description, password: password)
+      throw classify(error, bytes: bytes, description: description, password: given)
     }
     guard count >= 0 else {
       throw PDFError(.damaged, "'\(description)' has no readable page tree")
@@ -118,8 +132,8 @@ extension Document {
   /// qpdf's C API does not say which password matched, but it reports the user password it
   /// used: the given one when that was the user password, otherwise the one it derived (or
   /// none). The corpus tests check this on R2, R3, R4, R5 and R6 files.
-  private static func ownerPasswordMatched(_ qpdf: QPDF, given: String) -> Bool {
-    let user = qpdf_get_user_password(qpdf.data).map { String(cString: $0) } ?? ""
-    return user != given
+  private static func ownerPasswordMatched(_ qpdf: QPDF, given: [UInt8]) -> Bool {
+    guard let user = qpdf_get_user_password(qpdf.data) else { return !given.isEmpty }
+    return !given.elementsEqual(UnsafeRawBufferPointer(start: user, count: strlen(user)))
   }
 }

@@ -24,11 +24,16 @@ final class QPDF {
     qpdf_cleanup(&state)
   }
 
-  /// Parses `bytes` as a PDF with `password` (may be empty). The bytes are kept alive.
-  func read(_ bytes: OwnedBytes, description: String, password: String) throws(QPDFFailure) {
+  /// Parses `bytes` as a PDF with the password bytes `password` (may be empty; no NUL). The
+  /// bytes are kept alive.
+  func read(_ bytes: OwnedBytes, description: String, password: [UInt8]) throws(QPDFFailure) {
     source = bytes
-    _ = qpdf_read_memory(data, description, bytes.base.assumingMemoryBound(to: CChar.self),
-                         UInt64(bytes.count), password)
+    let terminated = password.map { CChar(bitPattern: $0) } + [0]
+    _ = terminated.withUnsafeBufferPointer { text in
+      qpdf_read_memory(
+        data, description, bytes.base.assumingMemoryBound(to: CChar.self), UInt64(bytes.count),
+        text.baseAddress)
+    }
     try check()
   }
 

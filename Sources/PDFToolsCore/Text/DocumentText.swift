@@ -32,7 +32,7 @@ extension Document {
   /// Builds a poppler view of the current document with /Rotate 0 on the pages listed.
   private func makePopplerView(zeroRotation pages: [Int]) throws(PDFError) -> PopplerView {
     if pages.isEmpty, changeCount == 0, !isNew, let source = qpdf.source,
-      let view = try? PopplerView(copying: source.buffer, password: password),
+      let view = try? PopplerView([.shared(source)], password: password),
       view.pageCount == geometryCache.count
     {
       return view
@@ -57,13 +57,12 @@ extension Document {
     }
     var view: PopplerView? = nil
     if canWriteIncrementally, let base = incrementalBase {
-      var bytes = Array(base.buffer)
-      bytes += try appendedUpdate(base, objects: objects.sorted { $0.number < $1.number }).bytes
-      view = bytes.withUnsafeBytes { try? PopplerView(copying: $0, password: password) }
+      let update = try appendedUpdate(base, objects: objects.sorted { $0.number < $1.number }).bytes
+      view = update.withUnsafeBytes { try? PopplerView([.shared(base), .copied($0)], password: password) }
     }
     // Damaged files may be repaired differently by poppler; page indices must be qpdf's.
     if view?.pageCount != geometryCache.count {
-      view = try PopplerView(copying: try writeLocked(SaveOptions()), password: password)
+      view = try PopplerView([.copied(try writeLocked(SaveOptions()))], password: password)
     }
     guard let view, view.pageCount == geometryCache.count else {
       throw PDFError(.damaged, "poppler does not see the document's \(geometryCache.count) pages")

@@ -1,29 +1,73 @@
 import CPoppler
 
-/// A read-only poppler document over a snapshot of the document's bytes, for text layout (and
-/// later rendering). Used only under the owning document's lock.
+/// A read-only poppler document over the document's bytes, for text layout and rendering. Used
+/// only under the owning document's lock.
+///
+/// poppler reads the bytes through a memory stream made of the parts given, so bytes the
+/// document already holds (the file as opened) are shared, not copied.
 final class PopplerView {
+  /// One part of the bytes poppler reads, in order.
+  enum Part {
+    /// Bytes kept alive by the view for as long as poppler may read them; not copied.
+    case shared(OwnedBytes)
+    /// Bytes copied now (they may change or go away after the call).
+    case copied(UnsafeRawBufferPointer)
+  }
+
   /// The poppler document.
   private let document: OpaquePointer
-  /// The bytes poppler reads; poppler keeps a reference too.
-  private let bytes: OpaquePointer
+  /// The stream poppler reads; poppler keeps a reference too.
+  private let stream: UnsafeMutablePointer<GInputStream>
 
-  /// Opens `data` (copied into a GBytes) with `password`; nil with a message when poppler
-  /// cannot read it.
-  init(copying data: UnsafeRawBufferPointer, password: String) throws(PDFError) {
+  /// The longest password poppler is given: AES-256 uses at most 127 bytes, and poppler 22.12
+  /// overflows a buffer on longer revision 6 passwords.
+  private static let maximumPasswordBytes = 127
+
+  /// Opens the concatenation of `parts` with the password bytes `password`; throws with a
+  /// message when poppler cannot read it.
+  init(_ parts: [Part], password: [UInt8]) throws(PDFError) {
     PopplerLog.install()
-    guard let base = data.baseAddress, let bytes = g_bytes_new(base, gsize(data.count)) else {
-      throw PDFError(.outOfMemory, "cannot copy the document for poppler")
+    guard let memory = g_memory_input_stream_new() else {
+      throw PDFError(.outOfMemory, "cannot make a stream for poppler")
     }
+    let stream = UnsafeMutableRawPointer(memory).assumingMemoryBound(to: GInputStream.self)
+    let memoryStream = UnsafeMutableRawPointer(memory).assumingMemoryBound(to: GMemoryInputStream.self)
+    var length = 0
+    for part in parts {
+      guard let bytes = PopplerView.bytes(part) else {
+        g_object_unref(UnsafeMutableRawPointer(memory))
+        throw PDFError(.outOfMemory, "cannot hand the document to poppler")
+      }
+      length += Int(g_bytes_get_size(bytes))
+      g_memory_input_stream_add_bytes(memoryStream, bytes)
+      g_bytes_unref(bytes)
+    }
+    // poppler-glib converts the password from UTF-8 to ISO 8859-1, so each byte goes as the
+    // character of the same value. Opening from a stream (not from bytes) also avoids
+    // poppler-glib 22.12's crash when a first attempt with a password fails.
+    let text = PasswordForms.popplerForm(Array(password.prefix(PopplerView.maximumPasswordBytes)))
     var error: UnsafeMutablePointer<GError>? = nil
-    guard let document = poppler_document_new_from_bytes(bytes, password, &error) else {
+    guard let document = poppler_document_new_from_stream(stream, goffset(length), text, nil, &error) else {
       let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
       if error != nil { g_error_free(error) }
-      g_bytes_unref(bytes)
+      g_object_unref(UnsafeMutableRawPointer(memory))
       throw PDFError(.damaged, "poppler cannot read the document: \(message)")
     }
     self.document = document
-    self.bytes = bytes
+    self.stream = stream
+  }
+
+  /// A GBytes holding `part`; nil when memory runs out.
+  private static func bytes(_ part: Part) -> OpaquePointer? {
+    switch part {
+    case .shared(let owner):
+      let retained = Unmanaged.passRetained(owner).toOpaque()
+      return g_bytes_new_with_free_func(owner.base, gsize(owner.count), { context in
+        if let context { Unmanaged<OwnedBytes>.fromOpaque(context).release() }
+      }, retained)
+    case .copied(let buffer):
+      return g_bytes_new(buffer.baseAddress, gsize(buffer.count))
+    }
   }
 
   /// The few pages opened last: poppler keeps a page's text layout inside its page object, so
@@ -36,7 +80,7 @@ final class PopplerView {
   deinit {
     for entry in pages { g_object_unref(UnsafeMutableRawPointer(entry.page)) }
     g_object_unref(UnsafeMutableRawPointer(document))
-    g_bytes_unref(bytes)
+    g_object_unref(UnsafeMutableRawPointer(stream))
   }
 
   /// The number of pages poppler sees.
