@@ -6,6 +6,14 @@
  *
  *   passwords      non-ASCII passwords on every encryption revision: open,
  *                  text, search, render (poppler's view needs the password too)
+ *   unreadable     a page whose dictionary qpdf cannot read (500-deep nesting,
+ *                  a /Rotate too large for 64 bits): creating an annotation there
+ *                  fails with DAMAGED and changes nothing
+ *   numbering      an object numbered 2147483647 (qpdf cannot number new objects
+ *                  past it), in a damaged and in a well-formed file, and a 1 KB
+ *                  file declaring 30 million objects: list, create, render, save,
+ *                  close
+ *   undo memory    create-then-undo cycles make no new objects: memory stays flat
  *
  * Usage: test_reliability
  */
@@ -14,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "pdftools.h"
 #include "test_common.h"
@@ -165,6 +174,142 @@ done:
 }
 
 /* ------------------------------------------------------------------------ */
+/* 2. Unreadable pages, 4. exhausted and sparse object numbers                */
+
+static void case_unreadable_page(void *arg) {
+  const char *extra = (const char *)arg;
+  tc_buf b = {0, 0, 0};
+  pdftools_document *doc = NULL;
+  pdftools_annotation_id id = 0;
+  int32_t can_undo = -1, can_redo = -1;
+  void *saved = NULL;
+  size_t size = 0;
+  make_pdf(&b, extra);
+  if (!EXPECT_OK(pdftools_document_open_memory(b.data, b.len, NULL, &doc), "unreadable page: open")) goto done;
+  EXPECT_STATUS(pdftools_annotation_create(doc, 0, "Square", tc_mkrect(100, 100, 200, 200), &id), PDFTOOLS_E_DAMAGED,
+                "unreadable page: creating an annotation there");
+  CHECK(strstr(pdftools_last_error_message(), "page 1") != NULL, "unreadable page: the message names the page (%s)",
+        pdftools_last_error_message());
+  {
+    int32_t modified = -1;
+    pdftools_document_is_modified(doc, &modified);
+    CHECK(modified == 0, "unreadable page: the document is not modified");
+  }
+  pdftools_undo_state(doc, &can_undo, &can_redo);
+  CHECK(can_undo == 0, "unreadable page: nothing to undo");
+  CHECK(tc_count_annots(doc, 0) == 0, "unreadable page: no annotation listed");
+  if (EXPECT_OK(pdftools_document_save_to_memory(doc, NULL, &saved, &size), "unreadable page: save")) {
+    pdftools_document *again = NULL;
+    if (EXPECT_OK(pdftools_document_open_memory(saved, size, NULL, &again), "unreadable page: reopen"))
+      CHECK(tc_count_annots(again, 0) == 0, "unreadable page: the saved file has no annotation");
+    pdftools_document_close(again);
+  }
+  pdftools_free(saved);
+done:
+  pdftools_document_close(doc);
+  free(b.data);
+}
+
+/* The make_pdf document with object `number` appended: in a well-formed file (xref lists it,
+ * /Size number + 1) or, with damaged, without any cross-reference data (qpdf rebuilds it). */
+static void make_numbered(tc_buf *out, long number, int damaged, const char *annots) {
+  tc_buf base = {0, 0, 0};
+  char *xref;
+  size_t offset;
+  make_pdf(&base, annots);
+  xref = strstr(base.data, "xref\n");
+  out->len = 0;
+  tc_buf_append(out, base.data, (size_t)(xref - base.data));
+  offset = out->len;
+  tc_buf_printf(out, "%ld 0 obj\n<< /X 1 >>\nendobj\n", number);
+  if (damaged) {
+    tc_buf_printf(out, "trailer\n<< /Root 1 0 R >>\n%%%%EOF\n");
+  } else {
+    size_t start = out->len;
+    char *trailer = strstr(xref, "trailer");
+    tc_buf_append(out, xref, (size_t)(trailer - xref));
+    tc_buf_printf(out, "%ld 1\n%010zu 00000 n \n", number, offset);
+    tc_buf_printf(out, "trailer\n<< /Size %ld /Root 1 0 R >>\nstartxref\n%zu\n%%%%EOF\n", number + 1, start);
+  }
+  free(base.data);
+}
+
+typedef struct numbering_case {
+  const char *label;
+  long number;
+  int damaged;
+} numbering_case;
+
+static void case_numbering(void *arg) {
+  const numbering_case *nc = (const numbering_case *)arg;
+  tc_buf b = {0, 0, 0};
+  pdftools_document *doc = NULL;
+  pdftools_annotation_id id = 0;
+  void *saved = NULL;
+  size_t size = 0;
+  char *text;
+  make_numbered(&b, nc->number, nc->damaged, "/Annots [<< /Type /Annot /Subtype /Square /Rect [10 10 50 50] >>]");
+  if (!EXPECT_OK(pdftools_document_open_memory(b.data, b.len, NULL, &doc), nc->label)) goto done;
+  CHECK(tc_count_annots(doc, 0) == 1, "%s: the page's annotation is listed", nc->label);
+  EXPECT_OK(pdftools_annotation_create(doc, 0, "Square", tc_mkrect(100, 100, 200, 200), &id), "create");
+  CHECK(tc_count_annots(doc, 0) == 2, "%s: the new annotation is listed", nc->label);
+  text = page_text(doc);
+  CHECK(text && strstr(text, "Hello reliability"), "%s: text", nc->label);
+  free(text);
+  CHECK(render_pixel(doc, 125, 792 - 525) == 0, "%s: rendered", nc->label);
+  if (EXPECT_OK(pdftools_document_save_to_memory(doc, NULL, &saved, &size), "save")) {
+    pdftools_document *again = NULL;
+    if (EXPECT_OK(pdftools_document_open_memory(saved, size, NULL, &again), "reopen"))
+      CHECK(tc_count_annots(again, 0) == 2, "%s: the saved file has both annotations", nc->label);
+    pdftools_document_close(again);
+  }
+  pdftools_free(saved);
+done:
+  /* Closing used to crash inside qpdf after its "max object id is too high" error. */
+  pdftools_document_close(doc);
+  CHECK(1, "%s: closed", nc->label);
+  free(b.data);
+}
+
+/* ------------------------------------------------------------------------ */
+/* 7. Create-then-undo cycles                                                  */
+
+static long resident_kb(void) {
+  long pages = 0, resident = 0;
+  FILE *f = fopen("/proc/self/statm", "r");
+  if (!f) return -1;
+  if (fscanf(f, "%ld %ld", &pages, &resident) != 2) resident = -1;
+  fclose(f);
+  return resident < 0 ? -1 : resident * (sysconf(_SC_PAGESIZE) / 1024);
+}
+
+static void case_undo_memory(void *arg) {
+  tc_buf b = {0, 0, 0};
+  pdftools_document *doc = NULL;
+  long before = -1, after;
+  int i, ok = 1;
+  (void)arg;
+  make_pdf(&b, NULL);
+  if (!EXPECT_OK(pdftools_document_open_memory(b.data, b.len, NULL, &doc), "undo memory: open")) goto done;
+  for (i = 0; i < 4200 && ok; i++) {
+    pdftools_annotation_id id = 0;
+    if (i == 200) before = resident_kb();
+    ok = pdftools_annotation_create(doc, 0, i % 2 ? "Ink" : "FreeText", tc_mkrect(100, 100, 300, 200), &id) ==
+             PDFTOOLS_OK &&
+         pdftools_undo(doc, NULL) == PDFTOOLS_OK;
+  }
+  after = resident_kb();
+  CHECK(ok, "undo memory: 4200 create-then-undo cycles");
+  CHECK(tc_count_annots(doc, 0) == 0, "undo memory: nothing left on the page");
+  /* It grew by about 9 KB a cycle when undone objects were kept; now they are made again. */
+  CHECK(before > 0 && after - before < 1024, "undo memory: resident memory grew by %ld KB over 4000 cycles",
+        after - before);
+done:
+  pdftools_document_close(doc);
+  free(b.data);
+}
+
+/* ------------------------------------------------------------------------ */
 
 int main(void) {
   static const password_case passwords[] = {
@@ -174,10 +319,25 @@ int main(void) {
       {"R3 RC4-128", "128", "--use-aes=n", "P\xc3\xa4ssw\xc3\xb6rd", "\xc3\x96wner"},
       {"R2 RC4-40", "40", "", "P\xc3\xa4ssw\xc3\xb6rd", "\xc3\x96wner"},
   };
-  size_t i;
   printf("libpdftools %s\n", pdftools_version_string());
   CHECK(tc_have_program("qpdf"), "the qpdf command (Debian package qpdf) is on PATH");
+  static const numbering_case numbering[] = {
+      {"object 2147483647, damaged file", 2147483647L, 1},
+      {"object 2147483647, well-formed file", 2147483647L, 0},
+      {"30 million objects declared in 1 KB", 30000000L, 0},
+  };
+  static char deep[1300];
+  size_t i;
+  memset(deep, 0, sizeof deep);
+  strcpy(deep, "/Deep ");
+  memset(deep + 6, '[', 600);
+  memset(deep + 606, ']', 600);
   for (i = 0; i < sizeof passwords / sizeof passwords[0]; i++)
     tc_run_isolated(passwords[i].label, case_passwords, (void *)&passwords[i], 60);
+  tc_run_isolated("unreadable page: deep nesting", case_unreadable_page, deep, 60);
+  tc_run_isolated("unreadable page: huge /Rotate", case_unreadable_page, "/Rotate 99999999999999999999", 60);
+  for (i = 0; i < sizeof numbering / sizeof numbering[0]; i++)
+    tc_run_isolated(numbering[i].label, case_numbering, (void *)&numbering[i], 60);
+  tc_run_isolated("undo memory", case_undo_memory, NULL, 120);
   return tc_finish();
 }

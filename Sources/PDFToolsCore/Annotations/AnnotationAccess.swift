@@ -57,20 +57,12 @@ extension Document {
     try locked { () throws(PDFError) in
       try requirePermission(.annotate, "change annotations")
       let object = try annotationObject(id).object
-      recordChange(object)
       guard let syntax else {
-        qpdf_oh_remove_key(qpdf.data, object, "/" + key)
+        try writer.remove("/" + key, from: object)
         try commitChange("remove /\(key) from annotation \(id)")
         return
       }
-      let parsed = qpdf_oh_parse(qpdf.data, syntax)
-      do throws(QPDFFailure) {
-        try qpdf.check()
-      } catch {
-        throw PDFError(.invalidArgument, "'\(syntax)' is not a PDF object: \(error.text)")
-      }
-      qpdf.logWarnings()
-      qpdf_oh_replace_key(qpdf.data, object, "/" + key, parsed)
+      try writer.set("/" + key, try qpdf.parse(syntax), in: object)
       try commitChange("set /\(key) of annotation \(id)")
     }
   }
@@ -94,8 +86,7 @@ extension Document {
           || qpdf.entry(item, "/Parent").flatMap { qpdf.identity($0) } == target
             && qpdf.entry(item, "/Subtype").flatMap { qpdf.name($0) } == "Popup"
         if identity == target || isPopupOfTarget {
-          recordChange(qpdf.identity(annots) == nil ? page : annots)
-          qpdf_oh_erase_item(qpdf.data, annots, Int32(position))
+          try writer.removeItem(at: position, from: annots, owner: page)
           removed.append(identity)
         }
       }
@@ -106,8 +97,7 @@ extension Document {
       if let parent = qpdf.entry(object, "/Parent"), qpdf.isDictionary(parent),
         qpdf.entry(parent, "/Popup").flatMap({ qpdf.identity($0) }) == target
       {
-        recordChange(parent)
-        qpdf_oh_remove_key(qpdf.data, parent, "/Popup")
+        try writer.remove("/Popup", from: parent, owner: object)
       }
       try commitChange("delete annotation \(id)", label: "Delete Annotation")
       // The ids stay tied to their objects: they are stale while deleted and work again when

@@ -26,7 +26,7 @@ extension QPDF {
 
   /// A new colour array ([] for nil, meaning transparent).
   func colorArray(_ color: RGBColor?) -> qpdf_oh {
-    guard let color else { return qpdf_oh_new_array(data) }
+    guard let color else { return makeArray() }
     return numberArray([color.r, color.g, color.b].map { ($0 * 10_000).rounded() / 10_000 })
   }
 

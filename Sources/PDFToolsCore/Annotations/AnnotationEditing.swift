@@ -97,35 +97,30 @@ extension Document {
     return try locked(flushingAppearances: false) { () throws(PDFError) -> Int64 in
       try requirePermission(.annotate, "add annotations")
       try checkPageIndex(page)
-      let data = qpdf.data
-      let pageObject = qpdf_get_page_n(data, page)
-      let dictionary = qpdf_oh_new_dictionary(data)
-      func set(_ key: String, _ value: qpdf_oh) { qpdf_oh_replace_key(data, dictionary, key, value) }
-      set("/Type", qpdf_oh_new_name(data, "/Annot"))
-      set("/Subtype", qpdf_oh_new_name(data, "/" + subtype))
-      set("/Rect", qpdf.numberArray([rect.x0, rect.y0, rect.x1, rect.y1]))
-      set("/P", pageObject)
-      set("/NM", qpdf_oh_new_unicode_string(data, Document.uniqueName()))
-      set("/M", qpdf_oh_new_string(data, PDFDate.now()))
-      set("/F", qpdf_oh_new_integer(data, subtype == "Popup" ? 0 : 4))
+      let pageObject = qpdf_get_page_n(qpdf.data, page)
+      var entries: [(String, qpdf_oh)] = [
+        ("/Type", qpdf.makeName("Annot")), ("/Subtype", qpdf.makeName(subtype)),
+        ("/Rect", qpdf.numberArray([rect.x0, rect.y0, rect.x1, rect.y1])), ("/P", pageObject),
+        ("/NM", qpdf.makeTextString(Document.uniqueName())), ("/M", qpdf.makeByteString(PDFDate.now())),
+        ("/F", qpdf.makeInteger(subtype == "Popup" ? 0 : 4)),
+      ]
       if CreatableSubtype.markup.contains(subtype) {
-        set("/CreationDate", qpdf_oh_new_string(data, PDFDate.now()))
+        entries.append(("/CreationDate", qpdf.makeByteString(PDFDate.now())))
       }
-      for (key, value) in Document.defaults(for: subtype, rect: rect, qpdf: qpdf) { set(key, value) }
-      let object = qpdf_make_indirect_object(data, dictionary)
-      recordChange(object)
-      var annots = qpdf.entry(pageObject, "/Annots")
-      if annots.map({ qpdf_oh_is_array(data, $0) == QPDF_FALSE }) ?? true {
-        annots = qpdf_oh_new_array(data)
-        recordChange(pageObject)
-        qpdf_oh_replace_key(data, pageObject, "/Annots", annots ?? qpdf_oh_new_array(data))
-      } else if let annots {
-        recordChange(qpdf.identity(annots) == nil ? pageObject : annots)
+      entries += Document.defaults(for: subtype, rect: rect, qpdf: qpdf)
+      guard qpdf.isDictionary(pageObject), let pageIdentity = qpdf.identity(pageObject) else {
+        throw PDFError(.damaged, "page \(page + 1) cannot be changed: its dictionary is unreadable")
       }
-      if let annots { qpdf_oh_append_item(data, annots, object) }
+      let write = writer
+      let object = try write.makeIndirect(qpdf.makeDictionary(entries))
+      if let annots = qpdf.entry(pageObject, "/Annots"), qpdf_oh_is_array(qpdf.data, annots) != QPDF_FALSE {
+        try write.append(object, to: annots, owner: pageObject)
+      } else {
+        try write.set("/Annots", qpdf.makeArray([object]), in: pageObject)
+      }
       markAppearance(object)
       try commitChange("create a \(subtype) annotation", label: "Add \(subtype)")
-      guard let identity = qpdf.identity(object), let pageIdentity = qpdf.identity(pageObject) else {
+      guard let identity = qpdf.identity(object) else {
         throw PDFError(.internal, "the new annotation has no object number")
       }
       return annotationIndex.id(for: identity, page: pageIdentity)
@@ -139,9 +134,8 @@ extension Document {
     try locked(flushingAppearances: false) { () throws(PDFError) in
       try requirePermission(.annotate, "change annotations")
       let object = try annotationObject(id).object
-      recordChange(object)
-      for change in changes { apply(change, to: object) }
-      touchModified(object)
+      for change in changes { try apply(change, to: object) }
+      try touchModified(object)
       markAppearance(object)
       let properties = Set(changes.map(\.property))
       try commitChange(
@@ -151,8 +145,8 @@ extension Document {
   }
 
   /// Sets the annotation's modification date (/M) to now; call under the lock.
-  func touchModified(_ object: qpdf_oh) {
-    qpdf_oh_replace_key(qpdf.data, object, "/M", qpdf_oh_new_string(qpdf.data, PDFDate.now()))
+  func touchModified(_ object: qpdf_oh) throws(PDFError) {
+    try writer.set("/M", qpdf.makeByteString(PDFDate.now()), in: object)
   }
 
   /// The typed properties of annotation `id`.
@@ -161,82 +155,68 @@ extension Document {
   }
 
   /// Writes one change into the dictionary; call under the lock (after validation).
-  private func apply(_ change: AnnotationChange, to object: qpdf_oh) {
-    let data = qpdf.data
-    func set(_ key: String, _ value: qpdf_oh) { qpdf_oh_replace_key(data, object, key, value) }
-    func remove(_ key: String) { qpdf_oh_remove_key(data, object, key) }
+  private func apply(_ change: AnnotationChange, to object: qpdf_oh) throws(PDFError) {
+    let write = writer
+    func set(_ key: String, _ value: qpdf_oh) throws(PDFError) { try write.set(key, value, in: object) }
+    func remove(_ key: String) throws(PDFError) { try write.remove(key, from: object) }
+    func real(_ value: Double, _ decimals: Int32 = 4) -> qpdf_oh { qpdf.makeReal(value, decimals: decimals) }
     switch change {
     case .rect(let rect):
-      set("/Rect", qpdf.numberArray([rect.x0, rect.y0, rect.x1, rect.y1]))
+      try set("/Rect", qpdf.numberArray([rect.x0, rect.y0, rect.x1, rect.y1]))
       // A FreeText's rectangle is its text box (as read); the appearance puts the callout
       // margins back into /RD.
-      if qpdf.entry(object, "/Subtype").flatMap({ qpdf.name($0) }) == "FreeText" { remove("/RD") }
-    case .color(let color): set("/C", qpdf.colorArray(color))
+      if qpdf.entry(object, "/Subtype").flatMap({ qpdf.name($0) }) == "FreeText" { try remove("/RD") }
+    case .color(let color): try set("/C", qpdf.colorArray(color))
     case .interiorColor(let color):
-      if let color { set("/IC", qpdf.colorArray(color)) } else { remove("/IC") }
-    case .opacity(let value): set("/CA", qpdf_oh_new_real_from_double(data, value, 4))
+      if let color { try set("/IC", qpdf.colorArray(color)) } else { try remove("/IC") }
+    case .opacity(let value): try set("/CA", real(value))
     case .border(let width, let style, let dashes):
-      let border = qpdf_oh_new_dictionary(data)
-      qpdf_oh_replace_key(data, border, "/Type", qpdf_oh_new_name(data, "/Border"))
-      qpdf_oh_replace_key(data, border, "/W", qpdf_oh_new_real_from_double(data, width, 3))
-      qpdf_oh_replace_key(data, border, "/S", qpdf_oh_new_name(data, "/" + style.rawValue))
-      if style == .dashed { qpdf_oh_replace_key(data, border, "/D", qpdf.numberArray(dashes)) }
-      set("/BS", border)
-      remove("/Border")
+      var border = [("/Type", qpdf.makeName("Border")), ("/W", real(width, 3)), ("/S", qpdf.makeName(style.rawValue))]
+      if style == .dashed { border.append(("/D", qpdf.numberArray(dashes))) }
+      try set("/BS", qpdf.makeDictionary(border))
+      try remove("/Border")
     case .cloudy(let intensity):
       if intensity > 0 {
-        let effect = qpdf_oh_new_dictionary(data)
-        qpdf_oh_replace_key(data, effect, "/S", qpdf_oh_new_name(data, "/C"))
-        qpdf_oh_replace_key(data, effect, "/I", qpdf_oh_new_real_from_double(data, intensity, 3))
-        set("/BE", effect)
+        try set("/BE", qpdf.makeDictionary([("/S", qpdf.makeName("C")), ("/I", real(intensity, 3))]))
       } else {
-        remove("/BE")
+        try remove("/BE")
       }
     case .text(let key, let value):
-      if let value { set("/" + key, qpdf_oh_new_unicode_string(data, value)) } else { remove("/" + key) }
-    case .flags(let flags): set("/F", qpdf_oh_new_integer(data, Int64(flags)))
+      if let value { try set("/" + key, qpdf.makeTextString(value)) } else { try remove("/" + key) }
+    case .flags(let flags): try set("/F", qpdf.makeInteger(Int(flags)))
     case .quads(let quads):
-      set("/QuadPoints", qpdf.pointArray(quads.flatMap { [$0.p1, $0.p2, $0.p3, $0.p4] }))
+      try set("/QuadPoints", qpdf.pointArray(quads.flatMap { [$0.p1, $0.p2, $0.p3, $0.p4] }))
     case .ink(let strokes):
-      let list = qpdf_oh_new_array(data)
-      for stroke in strokes { qpdf_oh_append_item(data, list, qpdf.pointArray(stroke)) }
-      set("/InkList", list)
-    case .vertices(let points): set("/Vertices", qpdf.pointArray(points))
+      try set("/InkList", qpdf.makeArray(strokes.map { qpdf.pointArray($0) }))
+    case .vertices(let points): try set("/Vertices", qpdf.pointArray(points))
     case .line(let start, let end, let startEnding, let endEnding, let length, let extensionLength):
-      set("/L", qpdf.pointArray([start, end]))
-      set("/LE", lineEndingArray(startEnding, endEnding))
-      if length != 0 { set("/LL", qpdf_oh_new_real_from_double(data, length, 3)) } else { remove("/LL") }
-      if extensionLength != 0 {
-        set("/LLE", qpdf_oh_new_real_from_double(data, extensionLength, 3))
-      } else {
-        remove("/LLE")
-      }
-    case .lineEndings(let start, let end): set("/LE", lineEndingArray(start, end))
-    case .icon(let name): set("/Name", qpdf_oh_new_name(data, "/" + name))
-    case .open(let open): set("/Open", qpdf_oh_new_bool(data, open ? QPDF_TRUE : QPDF_FALSE))
+      try set("/L", qpdf.pointArray([start, end]))
+      try set("/LE", lineEndingArray(startEnding, endEnding))
+      if length != 0 { try set("/LL", real(length, 3)) } else { try remove("/LL") }
+      if extensionLength != 0 { try set("/LLE", real(extensionLength, 3)) } else { try remove("/LLE") }
+    case .lineEndings(let start, let end): try set("/LE", lineEndingArray(start, end))
+    case .icon(let name): try set("/Name", qpdf.makeName(name))
+    case .open(let open): try set("/Open", qpdf.makeBool(open))
     case .freeText(let font, let size, let color, let alignment, let intent):
-      set("/DA", qpdf_oh_new_string(data, DefaultAppearance.string(font: font, size: size, color: color)))
-      set("/Q", qpdf_oh_new_integer(data, Int64(alignment)))
-      if intent == "FreeText" { remove("/IT") } else { set("/IT", qpdf_oh_new_name(data, "/" + intent)) }
+      try set("/DA", qpdf.makeByteString(DefaultAppearance.string(font: font, size: size, color: color)))
+      try set("/Q", qpdf.makeInteger(alignment))
+      if intent == "FreeText" { try remove("/IT") } else { try set("/IT", qpdf.makeName(intent)) }
     case .callout(let points):
-      if points.isEmpty { remove("/CL") } else { set("/CL", qpdf.pointArray(points)) }
+      if points.isEmpty { try remove("/CL") } else { try set("/CL", qpdf.pointArray(points)) }
     case .caption(let shown):
       if shown {
-        set("/Cap", qpdf_oh_new_bool(data, QPDF_TRUE))
-        set("/CP", qpdf_oh_new_name(data, "/Top"))
+        try set("/Cap", qpdf.makeBool(true))
+        try set("/CP", qpdf.makeName("Top"))
       } else {
-        remove("/Cap")
-        remove("/CP")
+        try remove("/Cap")
+        try remove("/CP")
       }
     }
   }
 
   /// /LE [/start /end].
   private func lineEndingArray(_ start: LineEnding, _ end: LineEnding) -> qpdf_oh {
-    let array = qpdf_oh_new_array(qpdf.data)
-    qpdf_oh_append_item(qpdf.data, array, qpdf_oh_new_name(qpdf.data, "/" + start.rawValue))
-    qpdf_oh_append_item(qpdf.data, array, qpdf_oh_new_name(qpdf.data, "/" + end.rawValue))
-    return array
+    qpdf.makeArray([qpdf.makeName(start.rawValue), qpdf.makeName(end.rawValue)])
   }
 
   /// Checks a change before anything is written.
@@ -315,31 +295,25 @@ extension Document {
 
   /// What a new annotation of `subtype` starts with.
   static func defaults(for subtype: String, rect: Rect, qpdf: QPDF) -> [(String, qpdf_oh)] {
-    let data = qpdf.data
     func color(_ r: Double, _ g: Double, _ b: Double) -> qpdf_oh { qpdf.colorArray(RGBColor(r, g, b)) }
     let corners = [Point(rect.x0, rect.y1), Point(rect.x1, rect.y1), Point(rect.x0, rect.y0), Point(rect.x1, rect.y0)]
     switch subtype {
     case "Highlight": return [("/C", color(1, 1, 0)), ("/QuadPoints", qpdf.pointArray(corners))]
     case "Underline", "Squiggly", "StrikeOut":
       return [("/C", color(1, 0, 0)), ("/QuadPoints", qpdf.pointArray(corners))]
-    case "Text": return [("/C", color(1, 0.8, 0)), ("/Name", qpdf_oh_new_name(data, "/Note"))]
+    case "Text": return [("/C", color(1, 0.8, 0)), ("/Name", qpdf.makeName("Note"))]
     case "FreeText":
-      return [("/DA", qpdf_oh_new_string(data, DefaultAppearance.string(font: "Helvetica", size: 12, color: RGBColor(0, 0, 0))))]
+      return [("/DA", qpdf.makeByteString(DefaultAppearance.string(font: "Helvetica", size: 12, color: RGBColor(0, 0, 0))))]
     case "Line":
       return [("/C", color(1, 0, 0)), ("/L", qpdf.pointArray([Point(rect.x0, rect.y0), Point(rect.x1, rect.y1)]))]
     case "Polygon", "PolyLine":
       return [("/C", color(1, 0, 0)), ("/Vertices", qpdf.pointArray([corners[2], corners[3], corners[1]]))]
     case "Ink":
-      let stroke = qpdf_oh_new_array(data)
-      qpdf_oh_append_item(data, stroke, qpdf.pointArray([corners[2], corners[1]]))
-      return [("/C", color(0, 0, 1)), ("/InkList", stroke)]
-    case "Stamp": return [("/C", color(0.8, 0, 0)), ("/Name", qpdf_oh_new_name(data, "/Draft"))]
-    case "FileAttachment": return [("/C", color(0, 0, 1)), ("/Name", qpdf_oh_new_name(data, "/PushPin"))]
+      return [("/C", color(0, 0, 1)), ("/InkList", qpdf.makeArray([qpdf.pointArray([corners[2], corners[1]])]))]
+    case "Stamp": return [("/C", color(0.8, 0, 0)), ("/Name", qpdf.makeName("Draft"))]
+    case "FileAttachment": return [("/C", color(0, 0, 1)), ("/Name", qpdf.makeName("PushPin"))]
     case "Square", "Circle", "Caret": return [("/C", color(1, 0, 0))]
-    case "Link":
-      let border = qpdf_oh_new_array(data)
-      for value in [0, 0, 0] { qpdf_oh_append_item(data, border, qpdf_oh_new_integer(data, Int64(value))) }
-      return [("/Border", border)]
+    case "Link": return [("/Border", qpdf.numberArray([0, 0, 0]))]
     default: return []
     }
   }

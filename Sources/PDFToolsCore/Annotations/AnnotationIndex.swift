@@ -22,6 +22,12 @@ struct AnnotationIndex {
   /// The next id to give out.
   var next: Int64 = 1
 
+  /// Forgets the id of `object` (its number is given to a new object).
+  mutating func forget(_ object: ObjectIdentity) {
+    guard let id = ids.removeValue(forKey: object) else { return }
+    entries[id] = nil
+  }
+
   /// The id of `object` on `page`, assigning one on first sight.
   mutating func id(for object: ObjectIdentity, page: ObjectIdentity) -> Int64 {
     if let known = ids[object] {
@@ -69,13 +75,12 @@ extension Document {
       if qpdf.identity(item) == nil {
         // A direct annotation dictionary: give it an object of its own, in place. This only
         // restates the document, so it is not an undoable change.
-        object = withoutJournal { () -> qpdf_oh in
-          let made = qpdf_make_indirect_object(qpdf.data, item)
-          qpdf_oh_set_array_item(qpdf.data, annots, Int32(position), made)
-          recordChange(made)
-          recordChange(qpdf.identity(annots) == nil ? page : annots)
+        guard let made = try? withoutJournal({ () throws(PDFError) -> qpdf_oh in
+          let made = try writer.makeIndirect(item)
+          try writer.replaceItem(at: position, with: made, in: annots, owner: page)
           return made
-        }
+        }) else { continue }
+        object = made
       }
       guard let identity = qpdf.identity(object) else { continue }
       result.append(annotationIndex.id(for: identity, page: pageIdentity))

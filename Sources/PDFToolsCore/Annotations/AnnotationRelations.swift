@@ -17,11 +17,9 @@ extension Document {
     try locked { () throws(PDFError) in
       let parentObject = try annotationObject(parent).object
       let popupObject = try annotationObject(popup).object
-      recordChange(parentObject)
-      recordChange(popupObject)
-      qpdf_oh_replace_key(qpdf.data, popupObject, "/Parent", parentObject)
-      qpdf_oh_replace_key(qpdf.data, popupObject, "/Open", qpdf_oh_new_bool(qpdf.data, open ? QPDF_TRUE : QPDF_FALSE))
-      qpdf_oh_replace_key(qpdf.data, parentObject, "/Popup", popupObject)
+      try writer.set("/Parent", parentObject, in: popupObject)
+      try writer.set("/Open", qpdf.makeBool(open), in: popupObject)
+      try writer.set("/Popup", popupObject, in: parentObject)
       try commitChange("attach a popup")
     }
     return popup
@@ -37,21 +35,20 @@ extension Document {
     try locked { () throws(PDFError) in
       try requirePermission(.annotate, "change annotations")
       let object = try annotationObject(id).object
-      recordChange(object)
       guard let parent else {
-        touchModified(object)
-        qpdf_oh_remove_key(qpdf.data, object, "/IRT")
-        qpdf_oh_remove_key(qpdf.data, object, "/RT")
+        try touchModified(object)
+        try writer.remove("/IRT", from: object)
+        try writer.remove("/RT", from: object)
         try commitChange("remove a reply relation")
         return
       }
       let parentObject = try annotationObject(parent).object
-      touchModified(object)
-      qpdf_oh_replace_key(qpdf.data, object, "/IRT", parentObject)
+      try touchModified(object)
+      try writer.set("/IRT", parentObject, in: object)
       if type == "Group" {
-        qpdf_oh_replace_key(qpdf.data, object, "/RT", qpdf_oh_new_name(qpdf.data, "/Group"))
+        try writer.set("/RT", qpdf.makeName("Group"), in: object)
       } else {
-        qpdf_oh_remove_key(qpdf.data, object, "/RT")
+        try writer.remove("/RT", from: object)
       }
       try commitChange("set a reply relation")
     }
@@ -81,14 +78,8 @@ extension Document {
         let target = qpdf.identity(object),
         let from = items.firstIndex(where: { qpdf.identity($0) == target })
       else { throw PDFError(.notFound, "annotation \(id) is not on its page any more") }
-      recordChange(qpdf.identity(annots) == nil ? page : annots)
-      qpdf_oh_erase_item(qpdf.data, annots, Int32(from))
-      let to = min(index, items.count - 1)
-      if to >= items.count - 1 {
-        qpdf_oh_append_item(qpdf.data, annots, object)
-      } else {
-        qpdf_oh_insert_item(qpdf.data, annots, Int32(to), object)
-      }
+      try writer.removeItem(at: from, from: annots, owner: page)
+      try writer.insert(object, at: min(index, items.count - 1), in: annots, owner: page)
       try commitChange("reorder annotations")
     }
   }
@@ -99,10 +90,7 @@ extension Document {
       throw PDFError(.invalidArgument, "a link URI must be non-empty printable ASCII (percent-encode the rest)")
     }
     try editLink(id) { () throws(PDFError) in
-      let action = qpdf_oh_new_dictionary(qpdf.data)
-      qpdf_oh_replace_key(qpdf.data, action, "/S", qpdf_oh_new_name(qpdf.data, "/URI"))
-      qpdf_oh_replace_key(qpdf.data, action, "/URI", qpdf_oh_new_string(qpdf.data, uri))
-      return ("/A", action)
+      ("/A", qpdf.makeDictionary([("/S", qpdf.makeName("URI")), ("/URI", qpdf.makeByteString(uri))]))
     }
   }
 
@@ -110,10 +98,7 @@ extension Document {
   public func setLinkDestination(_ id: Int64, page: Int) throws(PDFError) {
     try editLink(id) { () throws(PDFError) in
       try checkPageIndex(page)
-      let destination = qpdf_oh_new_array(qpdf.data)
-      qpdf_oh_append_item(qpdf.data, destination, qpdf_get_page_n(qpdf.data, page))
-      qpdf_oh_append_item(qpdf.data, destination, qpdf_oh_new_name(qpdf.data, "/Fit"))
-      return ("/Dest", destination)
+      return ("/Dest", qpdf.makeArray([qpdf_get_page_n(qpdf.data, page), qpdf.makeName("Fit")]))
     }
   }
 
@@ -126,11 +111,10 @@ extension Document {
         throw PDFError(.invalidArgument, "annotation \(id) is not a Link")
       }
       let (key, value) = try make()
-      recordChange(object)
-      qpdf_oh_remove_key(qpdf.data, object, "/A")
-      qpdf_oh_remove_key(qpdf.data, object, "/Dest")
-      qpdf_oh_replace_key(qpdf.data, object, key, value)
-      touchModified(object)
+      try writer.remove("/A", from: object)
+      try writer.remove("/Dest", from: object)
+      try writer.set(key, value, in: object)
+      try touchModified(object)
       try commitChange("change a link")
     }
   }
@@ -172,28 +156,16 @@ extension Document {
       guard qpdf.entry(object, "/Subtype").flatMap({ qpdf.name($0) }) == "FileAttachment" else {
         throw PDFError(.invalidArgument, "annotation \(id) is not a FileAttachment")
       }
-      let data = qpdf.data
-      let stream = qpdf_oh_new_stream(data)
-      var copy = bytes
-      copy.withUnsafeMutableBufferPointer { buffer in
-        qpdf_oh_replace_stream_data(
-          data, stream, buffer.baseAddress, buffer.count, qpdf_oh_new_null(data), qpdf_oh_new_null(data))
-      }
-      let streamDictionary = qpdf_oh_get_dict(data, stream)
-      qpdf_oh_replace_key(data, streamDictionary, "/Type", qpdf_oh_new_name(data, "/EmbeddedFile"))
-      let parameters = qpdf_oh_new_dictionary(data)
-      qpdf_oh_replace_key(data, parameters, "/Size", qpdf_oh_new_integer(data, Int64(bytes.count)))
-      qpdf_oh_replace_key(data, streamDictionary, "/Params", parameters)
-      let files = qpdf_oh_new_dictionary(data)
-      qpdf_oh_replace_key(data, files, "/F", stream)
-      let specification = qpdf_oh_new_dictionary(data)
-      qpdf_oh_replace_key(data, specification, "/Type", qpdf_oh_new_name(data, "/Filespec"))
-      qpdf_oh_replace_key(data, specification, "/F", qpdf_oh_new_unicode_string(data, name))
-      qpdf_oh_replace_key(data, specification, "/UF", qpdf_oh_new_unicode_string(data, name))
-      qpdf_oh_replace_key(data, specification, "/EF", files)
-      recordChange(object)
-      qpdf_oh_replace_key(data, object, "/FS", specification)
-      touchModified(object)
+      let stream = try writer.makeStream(bytes, dictionary: [
+        ("/Type", qpdf.makeName("EmbeddedFile")),
+        ("/Params", qpdf.makeDictionary([("/Size", qpdf.makeInteger(bytes.count))])),
+      ])
+      let specification = qpdf.makeDictionary([
+        ("/Type", qpdf.makeName("Filespec")), ("/F", qpdf.makeTextString(name)), ("/UF", qpdf.makeTextString(name)),
+        ("/EF", qpdf.makeDictionary([("/F", stream)])),
+      ])
+      try writer.set("/FS", specification, in: object)
+      try touchModified(object)
       try commitChange("attach a file")
     }
   }

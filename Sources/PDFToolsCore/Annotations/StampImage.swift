@@ -156,50 +156,30 @@ extension Document {
       guard qpdf.entry(object, "/Subtype").flatMap({ qpdf.name($0) }) == "Stamp" else {
         throw PDFError(.invalidArgument, "annotation \(id) is not a Stamp")
       }
-      let xobject = makeImage(image)
-      recordChange(object)
-      qpdf_oh_replace_key(qpdf.data, object, "\(Document.stampImageKey)", xobject)
-      qpdf_oh_remove_key(qpdf.data, object, "/Name")
-      touchModified(object)
+      let xobject = try makeImage(image)
+      try writer.set("\(Document.stampImageKey)", xobject, in: object)
+      try writer.remove("/Name", from: object)
+      try touchModified(object)
       markAppearance(object)
       try commitChange("set a stamp image")
     }
   }
 
   /// An image XObject (with a soft mask for translucent PNGs).
-  private func makeImage(_ image: StampImage) -> qpdf_oh {
-    let data = qpdf.data
-    func stream(_ bytes: [UInt8], _ filter: qpdf_oh) -> qpdf_oh {
-      let object = qpdf_oh_new_stream(data)
-      var copy = bytes
-      copy.withUnsafeMutableBufferPointer { buffer in
-        qpdf_oh_replace_stream_data(data, object, buffer.baseAddress, buffer.count, filter, qpdf_oh_new_null(data))
-      }
-      return object
+  private func makeImage(_ image: StampImage) throws(PDFError) -> qpdf_oh {
+    func imageEntries(_ space: String) -> [(String, qpdf_oh)] {
+      [
+        ("/Type", qpdf.makeName("XObject")), ("/Subtype", qpdf.makeName("Image")),
+        ("/Width", qpdf.makeInteger(image.width)), ("/Height", qpdf.makeInteger(image.height)),
+        ("/BitsPerComponent", qpdf.makeInteger(8)), ("/ColorSpace", qpdf.makeName(space)),
+      ]
     }
-    let filter = image.isJPEG ? qpdf_oh_new_name(data, "/DCTDecode") : qpdf_oh_new_null(data)
-    let xobject = stream(image.data, filter)
-    let dictionary = qpdf_oh_get_dict(data, xobject)
-    func set(_ target: qpdf_oh, _ key: String, _ value: qpdf_oh) { qpdf_oh_replace_key(data, target, key, value) }
-    set(dictionary, "/Type", qpdf_oh_new_name(data, "/XObject"))
-    set(dictionary, "/Subtype", qpdf_oh_new_name(data, "/Image"))
-    set(dictionary, "/Width", qpdf_oh_new_integer(data, Int64(image.width)))
-    set(dictionary, "/Height", qpdf_oh_new_integer(data, Int64(image.height)))
-    set(dictionary, "/BitsPerComponent", qpdf_oh_new_integer(data, 8))
-    let space = image.components == 1 ? "/DeviceGray" : image.components == 4 ? "/DeviceCMYK" : "/DeviceRGB"
-    set(dictionary, "/ColorSpace", qpdf_oh_new_name(data, space))
+    let space = image.components == 1 ? "DeviceGray" : image.components == 4 ? "DeviceCMYK" : "DeviceRGB"
+    var entries = imageEntries(space)
     if let alpha = image.alpha {
-      let mask = stream(alpha, qpdf_oh_new_null(data))
-      let maskDictionary = qpdf_oh_get_dict(data, mask)
-      set(maskDictionary, "/Type", qpdf_oh_new_name(data, "/XObject"))
-      set(maskDictionary, "/Subtype", qpdf_oh_new_name(data, "/Image"))
-      set(maskDictionary, "/Width", qpdf_oh_new_integer(data, Int64(image.width)))
-      set(maskDictionary, "/Height", qpdf_oh_new_integer(data, Int64(image.height)))
-      set(maskDictionary, "/BitsPerComponent", qpdf_oh_new_integer(data, 8))
-      set(maskDictionary, "/ColorSpace", qpdf_oh_new_name(data, "/DeviceGray"))
-      set(dictionary, "/SMask", mask)
+      entries.append(("/SMask", try writer.makeStream(alpha, dictionary: imageEntries("DeviceGray"))))
     }
-    return xobject
+    return try writer.makeStream(image.data, filter: image.isJPEG ? "DCTDecode" : nil, dictionary: entries)
   }
 
   /// The appearance of a stamp with a custom image: the image fitted into the rect, centred,

@@ -11,8 +11,8 @@ public final class Document: @unchecked Sendable {
   let qpdf: QPDF
   /// True when qpdf had to repair the file while opening it.
   public let wasRepaired: Bool
-  /// True for documents made by ``makeNew()`` rather than read from bytes.
-  let isNew: Bool
+  /// Where the model's objects come from.
+  let origin: Origin
   /// True when the password that opened the document is its owner password.
   let openedAsOwner: Bool
   /// The password bytes that opened the document (empty for none), for the poppler view.
@@ -49,14 +49,23 @@ public final class Document: @unchecked Sendable {
   /// The objects changed or created since ``incrementalBase``, for incremental saves and for
   /// the poppler view.
   var changedObjects = Set<ObjectIdentity>()
+  /// The objects made since ``incrementalBase`` (a subset of ``changedObjects``): when an undo
+  /// takes one back, there is nothing to append for it.
+  var createdObjects = Set<ObjectIdentity>()
+  /// Emptied objects that nothing refers to any more, to be made again (dictionaries and
+  /// arrays, and streams): creating and undoing then does not grow the document.
+  var reusable = ReusableObjects()
+  /// The states objects had before the running call changed them, to take the call back when
+  /// it fails part-way; nil outside calls that may write.
+  var callSavepoint: CallSavepoint? = nil
   /// The bytes an incremental save appends to: the opened file, then each incremental save's
   /// output. Nil for new documents.
   var incrementalBase: OwnedBytes?
-  /// Object numbers from here on did not exist in ``incrementalBase``: they are new.
-  var baseObjectLimit: Int32 = 0
   /// The file that holds exactly ``incrementalBase`` (the file opened, or the last incremental
   /// save): an incremental save over it appends in place instead of rewriting it.
   var baseFile: (path: String, identity: FileIO.Identity)? = nil
+  /// The number of the cross-reference stream of updates to ``incrementalBase``, once taken.
+  var updateStreamNumber: Int32? = nil
   /// The /Size the next incremental update must at least declare.
   var baseSize = 0
   /// The /Size after the last update built (taken over by ``baseSize`` when it is written).
@@ -71,65 +80,45 @@ public final class Document: @unchecked Sendable {
   var undoListeners: [ObjectIdentifier: @Sendable () -> Void] = [:]
 
   init(
-    qpdf: QPDF, pageCount: Int, wasRepaired: Bool, isNew: Bool, openedAsOwner: Bool,
+    qpdf: QPDF, pageCount: Int, wasRepaired: Bool, origin: Origin, openedAsOwner: Bool,
     password: [UInt8]
   ) {
     self.qpdf = qpdf
     self.wasRepaired = wasRepaired
-    self.isNew = isNew
+    self.origin = origin
     self.openedAsOwner = openedAsOwner
     self.password = password
     self.geometryCache = Array(repeating: nil, count: pageCount)
-    self.incrementalBase = isNew ? nil : qpdf.source
-    self.baseObjectLimit = Int32(clamping: qpdf.entry(qpdf.trailer, "/Size").flatMap { qpdf.integer($0) } ?? 0)
+    self.incrementalBase = origin == .new ? nil : qpdf.source
   }
 
-  /// Every object changed or created since ``incrementalBase``: the ones recorded, plus the
-  /// ones qpdf made by itself (it makes objects when it rewrites the page tree). Call under
-  /// the lock.
+  /// Every object changed or created since ``incrementalBase``, by number. Call under the lock.
   func objectsToAppend() -> [ObjectIdentity] {
-    var objects = changedObjects
-    let next = qpdf.nextObjectNumber() - 1  // the throwaway object itself is not included
-    var number = max(baseObjectLimit, 1)
-    while number < next {
-      let object = qpdf_get_object_by_id(qpdf.data, number, 0)
-      if qpdf_oh_is_null(qpdf.data, object) == QPDF_FALSE {
-        objects.insert(ObjectIdentity(number: number, generation: 0))
-      }
-      number += 1
-    }
-    return objects.sorted { $0.number < $1.number }
+    changedObjects.sorted { $0.number < $1.number }
   }
 
   /// True when changes can be appended to ``incrementalBase``: the document has one, is not
   /// encrypted (the appended objects would have to be encrypted too), and was not repaired
   /// (the file's own cross-reference data does not match the objects as read).
   var canWriteIncrementally: Bool {
-    incrementalBase != nil && !wasRepaired && qpdf_is_encrypted(qpdf.data) == QPDF_FALSE
+    incrementalObstacle == nil
   }
 
   /// Why incremental writing is impossible, for error messages; nil when it is possible.
   var incrementalObstacle: String? {
     if incrementalBase == nil { return "a new document has no original to append to" }
     if wasRepaired { return "the file was damaged and repaired when opened" }
+    if case .rewritten(let reason) = origin {
+      return "the file was rewritten when opened (\(reason)), so its objects are numbered differently"
+    }
     if qpdf_is_encrypted(qpdf.data) != QPDF_FALSE {
       return "appending to an encrypted document is not supported (a full save keeps the encryption)"
     }
     return nil
   }
 
-  /// Notes that `object` is about to change or was just created; call under the lock. The
-  /// journal keeps its state from before the change.
-  func recordChange(_ object: qpdf_oh) {
-    guard let identity = qpdf.identity(object) else { return }
-    changedObjects.insert(identity)
-    journalWillChange(identity)
-  }
-
-  /// Notes that the trailer (its /Info entry) is about to change; call under the lock.
-  func recordTrailerChange() {
-    journalWillChange(ObjectSnapshot.trailer)
-  }
+  /// The one way to change the document model; call under the lock.
+  var writer: ObjectWriter { ObjectWriter(qpdf: qpdf, recorder: self) }
 
   /// Runs `body` under the document lock and releases the qpdf handles it made.
   ///
@@ -150,7 +139,15 @@ public final class Document: @unchecked Sendable {
         }
       }
       if flushingAppearances && !pendingAppearances.isEmpty { flushAppearances() }
-      return try body()
+      // A call that fails part-way takes back what it changed.
+      callSavepoint = CallSavepoint(stepWasOpen: journal.open != nil)
+      defer { callSavepoint = nil }
+      do throws(PDFError) {
+        return try body()
+      } catch {
+        rollBackCall()
+        throw error
+      }
     }
     // The host hears of undo changes after the call, with no lock held.
     // Inside a tool manager call they wait until it released its lock.
@@ -173,7 +170,7 @@ public final class Document: @unchecked Sendable {
   /// The PDF version in effect: the larger of the header's and the catalog's /Version.
   public var pdfVersion: PDFVersion {
     (try? locked { () throws(PDFError) -> PDFVersion in
-      let header = isNew
+      let header = origin == .new
         ? PDFVersion(major: 1, minor: 7)
         : PDFVersion(parsing: qpdf_get_pdf_version(qpdf.data).map { String(cString: $0) } ?? "")
       var version = header ?? PDFVersion(major: 1, minor: 0)
@@ -202,6 +199,39 @@ public final class Document: @unchecked Sendable {
     popplerView = nil
     textView = nil
   }
+}
+
+/// Emptied objects waiting to be made again, each at most once.
+struct ReusableObjects {
+  /// Dictionaries and arrays, then streams, most recently offered last.
+  private var values: [ObjectIdentity] = []
+  private var streams: [ObjectIdentity] = []
+  /// Everything offered and not yet taken.
+  private var waiting = Set<ObjectIdentity>()
+
+  /// Offers `identity` (a stream or not) unless it waits already.
+  mutating func offer(_ identity: ObjectIdentity, stream: Bool) {
+    guard waiting.insert(identity).inserted else { return }
+    if stream { streams.append(identity) } else { values.append(identity) }
+  }
+
+  /// Takes an object of the kind asked for; nil when none waits.
+  mutating func take(stream: Bool) -> ObjectIdentity? {
+    guard let identity = stream ? streams.popLast() : values.popLast() else { return nil }
+    waiting.remove(identity)
+    return identity
+  }
+}
+
+/// Where a document's model comes from.
+enum Origin: Equatable {
+  /// Read from the bytes given: incremental saves append to them.
+  case opened
+  /// Read from a rewrite of the bytes given, made while opening because of `reason`: object
+  /// numbers differ from the file's, so nothing can be appended to the file.
+  case rewritten(reason: String)
+  /// Made by ``Document/makeNew()``.
+  case new
 }
 
 /// A PDF version such as 1.7 or 2.0, with the Adobe extension level.
@@ -233,5 +263,51 @@ public struct PDFVersion: Sendable, Equatable, Comparable {
   /// Orders by major, then minor version.
   public static func < (lhs: PDFVersion, rhs: PDFVersion) -> Bool {
     (lhs.major, lhs.minor) < (rhs.major, rhs.minor)
+  }
+}
+
+extension Document: ChangeRecording {
+  /// Records that `identity` is about to change: for the undo journal, incremental saves and
+  /// the poppler view. Call under the lock.
+  func objectWillChange(_ identity: ObjectIdentity) {
+    if identity != ObjectSnapshot.trailer { changedObjects.insert(identity) }
+    journalWillChange(identity)
+  }
+
+  /// Records that `identity` was made. Call under the lock.
+  func objectWasCreated(_ identity: ObjectIdentity) {
+    changedObjects.insert(identity)
+    createdObjects.insert(identity)
+    journalWasCreated(identity)
+  }
+
+  /// An emptied object to make again, recorded as made (or, when an incremental save wrote
+  /// it, as changed); its old annotation id is forgotten, so a stale id never names the new
+  /// object. Call under the lock.
+  func reusableObject(stream: Bool) -> ObjectIdentity? {
+    while let identity = reusable.take(stream: stream) {
+      guard qpdf.isEmptied(identity, stream: stream) else { continue }
+      if createdObjects.contains(identity) {
+        objectWasCreated(identity)
+      } else {
+        objectWillChange(identity)
+      }
+      annotationIndex.forget(identity)
+      ownAppearanceStreams[identity] = nil
+      return identity
+    }
+    return nil
+  }
+
+  /// Offers the objects that `states` record as not existing (and that are emptied now) for
+  /// reuse: the caller guarantees no kept state refers to them. Call under the lock.
+  func offerForReuse(_ states: [ObjectIdentity: ObjectSnapshot]) {
+    for (identity, state) in states where state == .absent && identity != ObjectSnapshot.trailer {
+      if qpdf.isEmptied(identity, stream: true) {
+        reusable.offer(identity, stream: true)
+      } else if qpdf.isEmptied(identity, stream: false) {
+        reusable.offer(identity, stream: false)
+      }
+    }
   }
 }

@@ -28,24 +28,23 @@ extension Document {
       if let existing = info, !qpdf.isDictionary(existing) { info = nil }
       guard let value else {
         if let info, qpdf.value(info, key) != nil {
-          recordChange(info)
-          qpdf_oh_remove_key(qpdf.data, info, "/" + key)
+          try writer.remove("/" + key, from: try indirectInfo(info))
           try commitChange("remove metadata \(key)")
         }
         return
       }
-      let dict: qpdf_oh
-      if let info {
-        dict = info
-      } else {
-        dict = qpdf_make_indirect_object(qpdf.data, qpdf_oh_new_dictionary(qpdf.data))
-        recordTrailerChange()
-        qpdf_oh_replace_key(qpdf.data, qpdf.trailer, "/Info", dict)
-      }
-      recordChange(dict)
-      qpdf_oh_replace_key(qpdf.data, dict, "/" + key, qpdf_oh_new_unicode_string(qpdf.data, value))
+      try writer.set("/" + key, qpdf.makeTextString(value), in: try indirectInfo(info))
       try commitChange("set metadata \(key)")
     }
+  }
+
+  /// The information dictionary as an object of its own: a missing or direct /Info becomes
+  /// one. Call under the lock.
+  private func indirectInfo(_ info: qpdf_oh?) throws(PDFError) -> qpdf_oh {
+    if let info, qpdf.identity(info) != nil { return info }
+    let made = try writer.makeIndirect(info ?? qpdf.makeDictionary())
+    try writer.setTrailer("/Info", made)
+    return made
   }
 
   /// Checks qpdf after a mutation and counts it as a change; call under the lock.

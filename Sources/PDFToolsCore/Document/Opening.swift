@@ -48,7 +48,7 @@ extension Document {
     }
     qpdf.releaseHandles()
     return Document(
-      qpdf: qpdf, pageCount: 0, wasRepaired: false, isNew: true, openedAsOwner: true, password: [])
+      qpdf: qpdf, pageCount: 0, wasRepaired: false, origin: .new, openedAsOwner: true, password: [])
   }
 
   /// Opens `bytes` (kept alive by the document) with the password. A password that is not plain
@@ -102,9 +102,52 @@ extension Document {
     }
     let owner = qpdf_is_encrypted(qpdf.data) != QPDF_FALSE
       && ownerPasswordMatched(qpdf, given: password)
+    var model = (qpdf: qpdf, count: Int(count), origin: Origin.opened)
+    if let reason = rewriteReason(qpdf, repaired: repaired) {
+      if let rewritten = rewrite(qpdf, password: password, description: description) {
+        model = (rewritten.qpdf, rewritten.count, .rewritten(reason: reason))
+      }
+    }
     return Document(
-      qpdf: qpdf, pageCount: Int(count), wasRepaired: repaired, isNew: false, openedAsOwner: owner,
-      password: password)
+      qpdf: model.qpdf, pageCount: model.count, wasRepaired: repaired, origin: model.origin,
+      openedAsOwner: owner, password: password)
+  }
+
+  /// Why the model should be read from a rewrite of the file rather than the file itself, or
+  /// nil. A repaired file's objects are not where its cross-reference data says, so poppler
+  /// would repair it again in its own way; and qpdf cannot number new objects past an object
+  /// numbered 2147483647. qpdf's writer renumbers objects from 1.
+  ///
+  /// A /Size far beyond what the file's bytes can hold is rewritten too: readers size their
+  /// cross-reference tables by it (poppler needs 1.7 GB for a 1 KB file declaring 30 million
+  /// objects). Every object takes more than 4 bytes, even in an object stream.
+  private static func rewriteReason(_ qpdf: QPDF, repaired: Bool) -> String? {
+    if repaired { return "it was damaged" }
+    let size = qpdf.entry(qpdf.trailer, "/Size").flatMap { qpdf.integer($0) } ?? 0
+    if size >= Int(Int32.max) - 1 { return "its object numbers reach the largest possible" }
+    if size > max(Limits.sparseObjectNumbers, (qpdf.source?.count ?? 0) / 4) {
+      return "its object numbers are far larger than its size needs"
+    }
+    return nil
+  }
+
+  /// The model read again from qpdf's rewrite of `qpdf` (encryption kept), or nil when that
+  /// fails (the model as read is used then).
+  private static func rewrite(_ qpdf: QPDF, password: [UInt8], description: String) -> (qpdf: QPDF, count: Int)? {
+    let rewritten = QPDF()
+    defer { rewritten.releaseHandles() }
+    do {
+      guard let bytes = OwnedBytes(copying: try qpdf.write(SaveOptions())) else { return nil }
+      try rewritten.read(bytes, description: description, password: password)
+      let count = qpdf_get_num_pages(rewritten.data)
+      try rewritten.check()
+      rewritten.logWarnings()
+      guard count >= 0 else { return nil }
+      return (rewritten, Int(count))
+    } catch {
+      Log.emit(.warning, "pdftools", "'\(description)' could not be rewritten while opening: \(error)")
+      return nil
+    }
   }
 
   /// Maps a qpdf failure while opening to the error the caller sees.

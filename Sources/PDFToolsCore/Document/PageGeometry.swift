@@ -69,7 +69,7 @@ struct InheritedAttributes {
 extension Document {
   /// The deepest page tree the library follows when looking up inherited attributes; deeper
   /// trees (and loops through /Parent) stop the lookup there.
-  static let maximumTreeDepth = 64
+  static let maximumTreeDepth = Limits.maximumTreeDepth
 
   /// The geometry of page `index`, from the cache or read now; call under the lock.
   ///

@@ -122,6 +122,13 @@ extension Document {
   {
     var writer = IncrementalWriter(qpdf: qpdf, base: base.buffer)
     writer.minimumSize = baseSize
+    writer.streamNumber = { () throws(PDFError) -> Int32 in
+      // One number per base: every update built on it (saved or shown) is the same.
+      if let reserved = self.updateStreamNumber { return reserved }
+      let reserved = try self.qpdf.reserveObjectNumber()
+      self.updateStreamNumber = reserved
+      return reserved
+    }
     return try writer.update(objects: objects)
   }
 
@@ -154,48 +161,17 @@ extension Document {
     update.withUnsafeBytes { buffer in
       if let source = buffer.baseAddress { (rebased.base + base.count).copyMemory(from: source, byteCount: buffer.count) }
     }
-    let written = objectsToAppend()
     incrementalBase = rebased
     changedObjects.removeAll()
+    createdObjects.removeAll()
+    updateStreamNumber = nil
     baseFile = (appended ?? FileIO.identity(of: path)).map { (path, $0) }
-    baseObjectLimit = max(baseObjectLimit, (written.last?.number ?? 0) + 1)
     baseSize = max(baseSize, pendingSize)
-    // The update's own xref stream took a number: new objects must not reuse it, so qpdf's
-    // numbering is moved past it with placeholder objects (never written).
-    baseObjectLimit = max(baseObjectLimit, Int32(clamping: pendingSize))
-    var next: Int32 = 0
-    repeat {
-      next = qpdf.nextObjectNumber() - 1
-    } while next > 0 && next < Int32(clamping: pendingSize) - 1
   }
 
   /// Runs qpdf's writer into memory; the bytes stay valid until the next qpdf call. Call under
   /// the lock.
   func writeLocked(_ options: SaveOptions) throws(PDFError) -> UnsafeRawBufferPointer {
-    let data = qpdf.data
-    _ = qpdf_init_write_memory(data)
-    qpdf_set_compress_streams(data, options.compressStreams ? QPDF_TRUE : QPDF_FALSE)
-    if !options.compressStreams { qpdf_set_decode_level(data, qpdf_dl_none) }
-    let streams: qpdf_object_stream_e
-    switch options.objectStreams {
-    case .preserve: streams = qpdf_o_preserve
-    case .disable: streams = qpdf_o_disable
-    case .generate: streams = qpdf_o_generate
-    }
-    qpdf_set_object_stream_mode(data, streams)
-    qpdf_set_linearization(data, options.linearize ? QPDF_TRUE : QPDF_FALSE)
-    qpdf_set_preserve_encryption(data, options.removeEncryption ? QPDF_FALSE : QPDF_TRUE)
-    if isNew { qpdf_set_minimum_pdf_version(data, "1.7") }
-    _ = qpdf_write(data)
-    do {
-      try qpdf.check()
-    } catch {
-      throw PDFError(.internal, "cannot write the document: \(error.text)")
-    }
-    let length = Int(qpdf_get_buffer_length(data))
-    guard let start = qpdf_get_buffer(data) else {
-      throw PDFError(.internal, "qpdf produced no output")
-    }
-    return UnsafeRawBufferPointer(start: start, count: length)
+    try qpdf.write(options, minimumVersion: origin == .new ? "1.7" : nil)
   }
 }

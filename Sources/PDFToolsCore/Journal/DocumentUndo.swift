@@ -1,24 +1,66 @@
 import CQPDF
 
+/// What a running call changed, to take it back when the call fails part-way.
+struct CallSavepoint {
+  /// The states objects had before the call first changed them (absent: made by the call).
+  var states: [ObjectIdentity: ObjectSnapshot] = [:]
+  /// True when the journal already had a step open when the call began (a group of the host's).
+  var stepWasOpen: Bool
+  /// The objects the call added to that open step.
+  var addedToStep = Set<ObjectIdentity>()
+}
+
 extension Document {
-  /// Keeps the state of `identity` from before the change about to happen; call under the lock.
+  /// Keeps the state of `identity` from before the change about to happen, for the journal,
+  /// the step being written and the running call; call under the lock.
   func journalWillChange(_ identity: ObjectIdentity) {
     guard !journal.restoring else { return }
-    var state: ObjectSnapshot? = nil
+    var taken: ObjectSnapshot? = nil
+    keep(identity) { () -> ObjectSnapshot in
+      if let taken { return taken }
+      let state = qpdf.snapshot(identity)
+      taken = state
+      return state
+    }
+  }
+
+  /// Notes that `identity` did not exist before this change; call under the lock.
+  func journalWasCreated(_ identity: ObjectIdentity) {
+    guard !journal.restoring else { return }
+    keep(identity) { .absent }
+  }
+
+  /// Stores the state `state()` gives for `identity` wherever no earlier state of it is kept.
+  private func keep(_ identity: ObjectIdentity, _ state: () -> ObjectSnapshot) {
+    if callSavepoint != nil, callSavepoint?.states[identity] == nil {
+      callSavepoint?.states[identity] = state()
+    }
     // A step being written keeps its own first states, to take itself back on failure (also
     // with the journal off, or inside a group of the host's).
     if journal.savepointDepth > 0, journal.savepoint[identity] == nil {
-      let snapshot = qpdf.snapshot(identity)
-      journal.savepoint[identity] = snapshot
-      state = snapshot
+      journal.savepoint[identity] = state()
     }
     guard journal.enabled else { return }
     if journal.open == nil {
-      journal.openStartNumber = qpdf.nextObjectNumber()
       journal.open = Journal.Step(label: "", id: 0, previousID: journal.state)
     }
     if journal.open?.before[identity] == nil {
-      journal.open?.before[identity] = state ?? qpdf.snapshot(identity)
+      journal.open?.before[identity] = state()
+      callSavepoint?.addedToStep.insert(identity)
+    }
+  }
+
+  /// Takes back what the running call changed (it failed part-way), also in the journal's open
+  /// step; call under the lock.
+  func rollBackCall() {
+    guard let savepoint = callSavepoint, !savepoint.states.isEmpty else { return }
+    callSavepoint = nil
+    restore(savepoint.states)
+    offerForReuse(savepoint.states)
+    if !savepoint.stepWasOpen {
+      journal.open = nil
+    } else {
+      for identity in savepoint.addedToStep { journal.open?.before[identity] = nil }
     }
   }
 
@@ -46,20 +88,11 @@ extension Document {
   private func finishStep(label: String, key: Journal.CoalescingKey?) {
     guard var step = journal.open else { return }
     journal.open = nil
-    let end = qpdf.nextObjectNumber()
-    var number = journal.openStartNumber
-    while number < end - 1 {
-      let identity = ObjectIdentity(number: number, generation: 0)
-      if step.before[identity] == nil, qpdf_oh_is_null(qpdf.data, qpdf.object(identity)) == QPDF_FALSE {
-        step.before[identity] = .absent
-      }
-      number += 1
-    }
     for identity in step.before.keys { step.after[identity] = qpdf.snapshot(identity) }
     guard step.before.contains(where: { step.after[$0.key] != $0.value }) else { return }
     step.label = label
     step.key = key
-    journal.dropRedo()
+    dropRedo()
     journal.changed = true
     if let key, var top = journal.undoSteps.last, top.key == key, top.id == journal.state,
       top.id != journal.savedState
@@ -115,12 +148,19 @@ extension Document {
 
   /// Puts objects back into recorded states and drops every cache they may affect; call under
   /// the lock.
-  private func restore(_ states: [ObjectIdentity: ObjectSnapshot]) {
+  func restore(_ states: [ObjectIdentity: ObjectSnapshot]) {
+    let wasRestoring = journal.restoring
     journal.restoring = true
-    defer { journal.restoring = false }
+    defer { journal.restoring = wasRestoring }
     for (identity, state) in states.sorted(by: { $0.key.number < $1.key.number }) {
       qpdf.restore(identity, state)
-      if identity != ObjectSnapshot.trailer { changedObjects.insert(identity) }
+      guard identity != ObjectSnapshot.trailer else { continue }
+      // An object made since the base and taken back has nothing to append.
+      if state == .absent && createdObjects.contains(identity) {
+        changedObjects.remove(identity)
+      } else {
+        changedObjects.insert(identity)
+      }
     }
     qpdf_update_all_pages_cache(qpdf.data)
     let count = Int(max(0, qpdf_get_num_pages(qpdf.data)))
@@ -178,10 +218,7 @@ extension Document {
     _ label: String, key: Journal.CoalescingKey? = nil, _ body: () throws(PDFError) -> T
   ) throws(PDFError) -> T {
     try locked { () throws(PDFError) in
-      if journal.savepointDepth == 0 {
-        journal.savepoint = [:]
-        journal.savepointStartNumber = qpdf.nextObjectNumber()
-      }
+      if journal.savepointDepth == 0 { journal.savepoint = [:] }
       journal.savepointDepth += 1
     }
     try beginGroup(label)
@@ -211,16 +248,10 @@ extension Document {
     guard journal.savepointDepth > 0 else { return }
     journal.savepointDepth -= 1
     guard journal.savepointDepth == 0 else { return }
-    var states = journal.savepoint
+    let states = journal.savepoint
     journal.savepoint = [:]
-    let end = qpdf.nextObjectNumber()
-    var number = journal.savepointStartNumber
-    while number < end - 1 {
-      let identity = ObjectIdentity(number: number, generation: 0)
-      if states[identity] == nil { states[identity] = .absent }
-      number += 1
-    }
     restore(states)
+    offerForReuse(states)
   }
 
   /// What the next undo and redo would do, for menus (nil when there is nothing).
@@ -257,8 +288,16 @@ extension Document {
     try locked { () throws(PDFError) in clearJournal() }
   }
 
+  /// Drops the redo steps (a new change was made): what they made is emptied now and can be
+  /// made again. Call under the lock.
+  private func dropRedo() {
+    for step in journal.redoSteps { offerForReuse(step.before) }
+    journal.dropRedo()
+  }
+
   /// Empties the history; call under the lock.
   private func clearJournal() {
+    for step in journal.redoSteps { offerForReuse(step.before) }
     journal.undoSteps.removeAll()
     journal.redoSteps.removeAll()
     journal.storedBytes = 0
@@ -280,10 +319,10 @@ extension Document {
 
   /// Runs `body` without journaling its changes (changes that only restate the document, such
   /// as giving a direct annotation dictionary an object of its own); call under the lock.
-  func withoutJournal<T>(_ body: () -> T) -> T {
+  func withoutJournal<T>(_ body: () throws(PDFError) -> T) throws(PDFError) -> T {
     let was = journal.restoring
     journal.restoring = true
     defer { journal.restoring = was }
-    return body()
+    return try body()
   }
 }

@@ -43,8 +43,6 @@ struct Journal {
   var groupLabel = ""
   /// Keys of the commits inside the open group.
   var groupKeys: [CoalescingKey?] = []
-  /// The object number qpdf would give next when the open step started.
-  var openStartNumber: Int32 = 0
   /// The current state id: 0 at open; a new id with every step.
   var state = 0
   /// The next state id to hand out.
@@ -67,8 +65,6 @@ struct Journal {
   var savepointDepth = 0
   /// The states objects had before the step being written changed them.
   var savepoint: [ObjectIdentity: ObjectSnapshot] = [:]
-  /// The object number qpdf would give next when that step started.
-  var savepointStartNumber: Int32 = 0
 
   /// Drops the oldest steps beyond the depth and memory limits.
   mutating func trim() {

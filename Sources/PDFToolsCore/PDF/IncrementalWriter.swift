@@ -17,11 +17,15 @@ struct IncrementalWriter {
   /// The lowest /Size the update may declare: past every object the base already holds,
   /// earlier updates' own xref streams included.
   var minimumSize = 0
+  /// Gives the object number of the update's cross-reference stream (when the base uses
+  /// streams): one qpdf will not give to an object of its own later.
+  var streamNumber: () throws(PDFError) -> Int32 = { () throws(PDFError) in
+    throw PDFError(.internal, "no number for the cross-reference stream")
+  }
 
-  /// Builds the update: the bytes to append after `base`. `objects` are the objects to write;
-  func update(objects: [ObjectIdentity]) throws(PDFError)
-    -> (bytes: [UInt8], nextSize: Int)
-  {
+  /// Builds the update: the bytes to append after `base`. `objects` are the objects to write.
+  /// Returns the bytes and the /Size the update declares.
+  func update(objects: [ObjectIdentity]) throws(PDFError) -> (bytes: [UInt8], nextSize: Int) {
     guard let previous = IncrementalWriter.lastStartXref(base) else {
       throw PDFError(.unsupported, "the original has no readable startxref; use a full save")
     }
@@ -48,23 +52,25 @@ struct IncrementalWriter {
       }
     }
     let xrefOffset = base.count + out.count - shift
-    var nextSize = size
     if useStream {
-      let number = size
-      nextSize = size + 1
+      let number = Int(try streamNumber())
+      size = max(size, number + 1)
       offsets.append((ObjectIdentity(number: Int32(number), generation: 0), xrefOffset))
       let entries = offsets.sorted { $0.0.number < $1.0.number }
+      // Offsets take 4 bytes, more in files past 4 GiB.
+      var width = 4
+      while xrefOffset >> (8 * width) > 0 { width += 1 }
       var data: [UInt8] = []
       for (object, offset) in entries {
         data.append(1)
-        for shift in stride(from: 24, through: 0, by: -8) { data.append(UInt8((offset >> shift) & 0xFF)) }
+        for shift in stride(from: 8 * (width - 1), through: 0, by: -8) { data.append(UInt8((offset >> shift) & 0xFF)) }
         data.append(UInt8((Int(object.generation) >> 8) & 0xFF))
         data.append(UInt8(Int(object.generation) & 0xFF))
       }
       let index = IncrementalWriter.runs(entries.map { Int($0.0.number) }).map { "\($0.start) \($0.count)" }
         .joined(separator: " ")
       out += Array(
-        "\(number) 0 obj\n<< /Type /XRef /Size \(number + 1) /W [1 4 2] /Index [\(index)] /Prev \(previous)\(extra) /Length \(data.count) >>\nstream\n"
+        "\(number) 0 obj\n<< /Type /XRef /Size \(size) /W [1 \(width) 2] /Index [\(index)] /Prev \(previous)\(extra) /Length \(data.count) >>\nstream\n"
           .utf8)
       out += data
       out += Array("\nendstream\nendobj\n".utf8)
@@ -87,7 +93,7 @@ struct IncrementalWriter {
       out += Array(table.utf8)
     }
     out += Array("startxref\n\(xrefOffset)\n%%EOF\n".utf8)
-    return (out, nextSize)
+    return (out, size)
   }
 
   /// Where "%PDF-" starts (0 for conforming files, and when there is none; readers count

@@ -79,11 +79,50 @@ final class QPDF {
     return damaged
   }
 
-  /// The number qpdf will give the next object it makes. Found by making a throwaway null
-  /// object (nothing refers to it, and no writer keeps it); looking up unknown numbers instead
-  /// would create placeholder objects.
-  func nextObjectNumber() -> Int32 {
-    qpdf_oh_get_object_id(data, qpdf_make_indirect_object(data, qpdf_oh_new_null(data))) + 1
+  /// Takes an object number for an object qpdf does not hold (an incremental update's own
+  /// cross-reference stream), or to learn where qpdf's numbering stands: qpdf makes a null
+  /// object with it (nothing refers to it, and no writer keeps it), so it never gives the
+  /// number out again. Looking up unknown numbers instead would make placeholder objects.
+  /// Throws when qpdf's numbering is exhausted (an object numbered 2147483647 exists).
+  func reserveObjectNumber() throws(PDFError) -> Int32 {
+    let object = qpdf_make_indirect_object(data, qpdf_oh_new_null(data))
+    do {
+      try check()
+    } catch {
+      throw PDFError(.unsupported, "cannot add an object to the document: \(error.text)")
+    }
+    let number = qpdf_oh_get_object_id(data, object)
+    guard number > 0 else { throw PDFError(.internal, "qpdf gave no object number") }
+    return number
+  }
+
+  /// Runs qpdf's writer into memory with `options`; the bytes stay valid until the next qpdf
+  /// call.
+  func write(_ options: SaveOptions, minimumVersion: String? = nil) throws(PDFError) -> UnsafeRawBufferPointer {
+    _ = qpdf_init_write_memory(data)
+    qpdf_set_compress_streams(data, options.compressStreams ? QPDF_TRUE : QPDF_FALSE)
+    if !options.compressStreams { qpdf_set_decode_level(data, qpdf_dl_none) }
+    let streams: qpdf_object_stream_e
+    switch options.objectStreams {
+    case .preserve: streams = qpdf_o_preserve
+    case .disable: streams = qpdf_o_disable
+    case .generate: streams = qpdf_o_generate
+    }
+    qpdf_set_object_stream_mode(data, streams)
+    qpdf_set_linearization(data, options.linearize ? QPDF_TRUE : QPDF_FALSE)
+    qpdf_set_preserve_encryption(data, options.removeEncryption ? QPDF_FALSE : QPDF_TRUE)
+    if let minimumVersion { qpdf_set_minimum_pdf_version(data, minimumVersion) }
+    _ = qpdf_write(data)
+    do {
+      try check()
+    } catch {
+      throw PDFError(.internal, "cannot write the document: \(error.text)")
+    }
+    let length = Int(qpdf_get_buffer_length(data))
+    guard let start = qpdf_get_buffer(data) else {
+      throw PDFError(.internal, "qpdf produced no output")
+    }
+    return UnsafeRawBufferPointer(start: start, count: length)
   }
 
   /// Releases every object handle made since the last release.

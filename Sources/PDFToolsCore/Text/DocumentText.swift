@@ -31,32 +31,28 @@ extension Document {
 
   /// Builds a poppler view of the current document with /Rotate 0 on the pages listed.
   private func makePopplerView(zeroRotation pages: [Int]) throws(PDFError) -> PopplerView {
-    if pages.isEmpty, changeCount == 0, !isNew, let source = qpdf.source,
+    if pages.isEmpty, changeCount == 0, origin != .new, let source = qpdf.source,
       let view = try? PopplerView([.shared(source)], password: password),
       view.pageCount == geometryCache.count
     {
       return view
     }
-    // Turn the pages upright in the model for the time it takes to write them out.
-    var restore: [(page: qpdf_oh, value: qpdf_oh?)] = []
-    var objects = Set(objectsToAppend())
-    for index in pages {
-      let page = qpdf_get_page_n(qpdf.data, index)
-      restore.append((page, qpdf.entry(page, "/Rotate")))
-      qpdf_oh_replace_key(qpdf.data, page, "/Rotate", qpdf_oh_new_integer(qpdf.data, 0))
-      if let identity = qpdf.identity(page) { objects.insert(identity) }
+    // The pages are turned upright for the time it takes to write them out.
+    let upright = pages.map { qpdf_get_page_n(qpdf.data, $0) }
+    return try qpdf.withEntry("/Rotate", 0, in: upright) { () throws(PDFError) -> PopplerView in
+      var objects = Set(objectsToAppend())
+      for page in upright { if let identity = qpdf.identity(page) { objects.insert(identity) } }
+      return try makePopplerView(appending: objects)
     }
-    defer {
-      for (page, value) in restore {
-        if let value {
-          qpdf_oh_replace_key(qpdf.data, page, "/Rotate", value)
-        } else {
-          qpdf_oh_remove_key(qpdf.data, page, "/Rotate")
-        }
-      }
-    }
+  }
+
+  /// Builds a poppler view of the model with `objects` appended to the opened bytes, or of a
+  /// full write where that is impossible.
+  private func makePopplerView(appending objects: Set<ObjectIdentity>) throws(PDFError) -> PopplerView {
     var view: PopplerView? = nil
-    if canWriteIncrementally, let base = incrementalBase {
+    // Unencrypted documents are shown as the bytes their model was read from plus the changed
+    // objects (encrypted ones would need the appended objects encrypted too).
+    if qpdf_is_encrypted(qpdf.data) == QPDF_FALSE, let base = incrementalBase {
       let update = try appendedUpdate(base, objects: objects.sorted { $0.number < $1.number }).bytes
       view = update.withUnsafeBytes { try? PopplerView([.shared(base), .copied($0)], password: password) }
     }

@@ -57,13 +57,31 @@ extension QPDF {
     return .stream(dictionary: unparsed(qpdf_oh_get_dict(data, object)), data: bytes)
   }
 
-  /// Puts `identity` back into the state `snapshot` recorded, in place. Objects that did not
-  /// exist stay as they are (nothing refers to them once their referrers are restored).
+  /// Puts `identity` back into the state `snapshot` recorded, in place (handles to it see the
+  /// state). An object that did not exist is emptied (an empty dictionary, array or stream), so
+  /// that the memory it held is given back; a redo fills it again.
   func restore(_ identity: ObjectIdentity, _ snapshot: ObjectSnapshot) {
     let object = self.object(identity)
+    let isStream = qpdf_oh_is_stream(data, object) != QPDF_FALSE
     switch snapshot {
     case .absent:
-      return
+      guard identity != ObjectSnapshot.trailer else { return }
+      if isStream {
+        let dictionary = qpdf_oh_get_dict(data, object)
+        replaceKeys(of: dictionary, with: qpdf_oh_new_dictionary(data))
+        var nothing: [UInt8] = [0]
+        nothing.withUnsafeMutableBufferPointer { buffer in
+          qpdf_oh_replace_stream_data(data, object, buffer.baseAddress, 0, qpdf_oh_new_null(data), qpdf_oh_new_null(data))
+        }
+      } else if let items = items(object) {
+        for index in stride(from: items.count - 1, through: 0, by: -1) {
+          qpdf_oh_erase_item(data, object, Int32(index))
+        }
+      } else if isDictionary(object) {
+        // Emptied, not made null: a reference to a null object would make qpdf drop the
+        // dictionary entry holding it while a redo restores objects one by one.
+        replaceKeys(of: object, with: qpdf_oh_new_dictionary(data))
+      }
     case .value(let text):
       var parser = PDFSyntax(qpdf: self, bytes: text)
       guard let value = parser.parse() else {
@@ -77,11 +95,18 @@ extension QPDF {
           qpdf_oh_erase_item(data, object, Int32(index))
         }
         for item in wanted { qpdf_oh_append_item(data, object, item) }
+      } else if identity != ObjectSnapshot.trailer && !isStream {
+        // The object changed type: replace it whole.
+        qpdf_replace_object(data, identity.number, identity.generation, value)
       } else {
         Log.emit(.error, "pdftools", "cannot restore object \(identity.number): its type changed")
       }
+      discardError()
     case .stream(let dictionaryText, let bytes):
-      guard qpdf_oh_is_stream(data, object) != QPDF_FALSE else { return }
+      guard isStream else {
+        Log.emit(.error, "pdftools", "cannot restore object \(identity.number): it is no longer a stream")
+        return
+      }
       var parser = PDFSyntax(qpdf: self, bytes: dictionaryText)
       guard let wanted = parser.parse(), isDictionary(wanted) else { return }
       let filter = qpdf_oh_get_key(data, wanted, "/Filter")
@@ -94,6 +119,19 @@ extension QPDF {
       replaceKeys(of: dictionary, with: wanted)
       qpdf_oh_replace_key(data, dictionary, "/Length", qpdf_oh_new_integer(data, Int64(bytes.count)))
     }
+  }
+
+  /// True when `identity` is an emptied stream (`stream`) or an emptied dictionary or array, as
+  /// ``restore(_:_:)`` leaves objects that did not exist.
+  func isEmptied(_ identity: ObjectIdentity, stream: Bool) -> Bool {
+    let object = self.object(identity)
+    if stream {
+      guard qpdf_oh_is_stream(data, object) != QPDF_FALSE else { return false }
+      let keys = keys(qpdf_oh_get_dict(data, object))
+      return keys.isEmpty || keys == ["Length"]
+    }
+    if let items = items(object) { return items.isEmpty }
+    return isDictionary(object) && keys(object).isEmpty
   }
 
   /// Makes `target`'s keys exactly those of `source`.

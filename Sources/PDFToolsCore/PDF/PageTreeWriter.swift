@@ -1,0 +1,47 @@
+import CQPDF
+
+extension ObjectWriter {
+  /// Inserts the page object `page` (made with ``makeIndirect(_:)``) so that it becomes page
+  /// `index` of the `count` pages.
+  ///
+  /// qpdf rewrites the page tree when pages are added (it flattens it and pushes inherited
+  /// attributes down to the pages): every node of the tree and every page is recorded as
+  /// changing, and the objects qpdf makes on the way as created.
+  func insertPage(_ page: qpdf_oh, at index: Int, count: Int) throws(PDFError) {
+    guard index >= 0, index <= count else {
+      throw PDFError(.internal, "page index \(index) is out of range (\(count) pages)")
+    }
+    if let pages = qpdf.value(qpdf.root, "Pages") { recordTree(pages, depth: 0) }
+    for position in 0..<count {
+      if let identity = qpdf.identity(qpdf_get_page_n(qpdf.data, position)) { recorder.objectWillChange(identity) }
+    }
+    let before = try qpdf.reserveObjectNumber()
+    if index == count {
+      qpdf_add_page(qpdf.data, qpdf.data, page, QPDF_FALSE)
+    } else {
+      qpdf_add_page_at(qpdf.data, qpdf.data, page, QPDF_TRUE, qpdf_get_page_n(qpdf.data, index))
+    }
+    do {
+      try qpdf.check()
+    } catch {
+      throw PDFError(.internal, "cannot insert a page: \(error.text)")
+    }
+    let after = try qpdf.reserveObjectNumber()
+    var number = before + 1
+    while number < after {
+      let made = ObjectIdentity(number: number, generation: 0)
+      if qpdf_oh_is_null(qpdf.data, qpdf.object(made)) == QPDF_FALSE { recorder.objectWasCreated(made) }
+      number += 1
+    }
+  }
+
+  /// Records every /Pages node of the tree under `node` as about to change.
+  private func recordTree(_ node: qpdf_oh, depth: Int) {
+    guard depth < Limits.maximumTreeDepth, qpdf.isDictionary(node) else { return }
+    guard qpdf.entry(node, "/Type").flatMap({ qpdf.name($0) }) != "Page" else { return }
+    if let identity = qpdf.identity(node) { recorder.objectWillChange(identity) }
+    for kid in qpdf.entry(node, "/Kids").flatMap({ qpdf.items($0) }) ?? [] {
+      recordTree(kid, depth: depth + 1)
+    }
+  }
+}
