@@ -15,7 +15,8 @@ let package = Package(
       name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
     .systemLibrary(name: "CPDFTools"),
     .target(name: "CShims"),
-    .target(name: "PDFToolsCore", dependencies: ["CQPDF", "CPoppler"]),
+    .target(name: "CSystem"),
+    .target(name: "PDFToolsCore", dependencies: ["CQPDF", "CPoppler", "CSystem"]),
     .target(name: "PDFTools", dependencies: ["PDFToolsCore", "CPDFTools", "CShims"]),
     .testTarget(name: "PDFToolsCoreTests", dependencies: ["PDFToolsCore"]),
   ]

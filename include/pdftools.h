@@ -1286,8 +1286,11 @@ typedef enum pdftools_save_mode {
    */
   PDFTOOLS_SAVE_INCREMENTAL = 1,
   /**
-   * Incremental when the document has signature fields, incremental saving is
-   * possible and no option asks for a rewrite; full otherwise.
+   * Incremental when the document has signature fields, full otherwise.  A
+   * full save invalidates every signature, so a document with signature
+   * fields is never saved fully in this mode: when an incremental save is
+   * impossible or an option asks for a rewrite, the save fails with
+   * PDFTOOLS_E_NOT_PERMITTED (ask for PDFTOOLS_SAVE_FULL to rewrite it).
    */
   PDFTOOLS_SAVE_AUTO = 2
 } pdftools_save_mode;
@@ -1324,35 +1327,48 @@ typedef struct pdftools_save_options {
   int32_t linearize;
   /** A pdftools_encryption. */
   int32_t encryption;
+  /**
+   * Nonzero: pdftools_document_save may replace a read-only file (one with no
+   * write permission bit, or one the caller may not write).  0: saving over
+   * such a file fails with PDFTOOLS_E_PERMISSION_DENIED, as editors refuse.
+   * (Version 2.)
+   */
+  int32_t overwrite_readonly;
 } pdftools_save_options;
 
 /** The version of pdftools_save_options this header describes. */
-#define PDFTOOLS_SAVE_OPTIONS_VERSION 1
+#define PDFTOOLS_SAVE_OPTIONS_VERSION 2
 
-/** Default save options: automatic mode, compressed, object streams kept, encryption kept. */
+/** Default save options: automatic mode, compressed, object streams kept, encryption kept,
+ * read-only files kept. */
 #define PDFTOOLS_SAVE_OPTIONS_INIT                                                   \
   {                                                                                  \
     PDFTOOLS_SAVE_OPTIONS_VERSION, PDFTOOLS_SAVE_AUTO, 1,                            \
-        PDFTOOLS_OBJECT_STREAMS_PRESERVE, 0, PDFTOOLS_ENCRYPTION_KEEP                \
+        PDFTOOLS_OBJECT_STREAMS_PRESERVE, 0, PDFTOOLS_ENCRYPTION_KEEP, 0             \
   }
 
 /**
  * Saves the document to path (UTF-8).  options NULL means
  * PDFTOOLS_SAVE_OPTIONS_INIT.  The file is written to a temporary file in the
- * same folder, flushed to disk and renamed over path, so a failure leaves any
- * existing file at path untouched; saving over the file the document was
- * opened from is allowed.  One exception: an incremental save over the file
- * that still holds exactly the bytes the document was opened from (or last
- * saved incrementally to) appends the update to it in place and flushes it,
- * so it costs O(changes); if writing fails, the file is cut back to its
- * original length.  An existing file's permission bits are kept; when
- * path is a symbolic link, the file it points to is replaced and the link
- * stays.  After success the document counts as unmodified.
+ * same folder (unnamed where the file system allows, else a locked
+ * ".pdftools-save-*" file), flushed to disk and renamed over path, and the
+ * folder is flushed: whatever stops the process (a crash, kill -9, a full
+ * disk), path holds either its old bytes or all of the new ones.  A save
+ * removes the ".pdftools-save-*" files that killed saves left in the folder.
+ * Saving over the file the document was opened from is allowed; an
+ * incremental save over it shares (reflink) or kernel-copies its bytes where
+ * the file system allows, so only the update is written from memory.  An
+ * existing file's permission bits are kept; a read-only file is replaced
+ * only with overwrite_readonly; when path is a symbolic link, the file it
+ * points to is replaced and the link stays.  After success the document
+ * counts as unmodified.
  * Errors: INVALID_HANDLE, INVALID_ARGUMENT (path NULL, bad options),
  * UNSUPPORTED (incremental mode impossible), NOT_PERMITTED (an undo group is
- * open: the saved state must be one undo can return to), FILE_NOT_FOUND (folder missing),
- * PERMISSION_DENIED, NOT_A_FILE (path is a folder, FIFO, device, ...), IO,
- * INTERNAL.
+ * open: the saved state must be one undo can return to; or AUTO mode on a
+ * document with signature fields that cannot be saved incrementally),
+ * FILE_NOT_FOUND (folder missing), PERMISSION_DENIED (also: path is read-only
+ * and overwrite_readonly is 0), NOT_A_FILE (path is a folder, FIFO, device,
+ * ...), IO, INTERNAL.
  */
 pdftools_status pdftools_document_save(pdftools_document *doc, const char *path,
                                        const pdftools_save_options *options);

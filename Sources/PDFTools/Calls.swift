@@ -94,3 +94,15 @@ func copyOut(
   }
 }
 
+
+/// A copy of the caller's versioned input struct holding only the first `size` bytes (what the
+/// caller's version of the struct has); later fields keep the values of `defaults`. A newer
+/// library never reads past an older caller's struct.
+func versionedCopy<T>(_ pointer: UnsafePointer<T>, size: Int, defaults: T) -> T {
+  var value = defaults
+  withUnsafeMutableBytes(of: &value) { target in
+    let count = min(max(size, 0), target.count)
+    target.copyMemory(from: UnsafeRawBufferPointer(start: UnsafeRawPointer(pointer), count: count))
+  }
+  return value
+}

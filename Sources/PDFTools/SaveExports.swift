@@ -12,11 +12,16 @@ private func saveOptions(_ pointer: UnsafePointer<pdftools_save_options>?) throw
   -> SaveOptions
 {
   var options = SaveOptions()
-  guard let c = pointer?.pointee else { return options }
-  guard c.version >= 1, c.version <= UInt32(PDFTOOLS_SAVE_OPTIONS_VERSION) else {
+  guard let pointer else { return options }
+  let version = UnsafeRawPointer(pointer).load(as: UInt32.self)
+  guard version >= 1, version <= UInt32(PDFTOOLS_SAVE_OPTIONS_VERSION) else {
     throw PDFError(
-      .invalidArgument, "pdftools_save_options.version \(c.version) is not supported")
+      .invalidArgument, "pdftools_save_options.version \(version) is not supported")
   }
+  // Version 1 ends before overwrite_readonly.
+  let layout = MemoryLayout<pdftools_save_options>.self
+  let size = version == 1 ? layout.offset(of: \.overwrite_readonly) ?? layout.size : layout.size
+  let c = versionedCopy(pointer, size: size, defaults: pdftools_save_options())
   guard let mode = SaveOptions.Mode(rawValue: c.mode) else {
     throw PDFError(.invalidArgument, "\(c.mode) is not a pdftools_save_mode value")
   }
@@ -31,6 +36,7 @@ private func saveOptions(_ pointer: UnsafePointer<pdftools_save_options>?) throw
   options.objectStreams = streams
   options.linearize = c.linearize != 0
   options.removeEncryption = c.encryption == 1
+  options.overwriteReadOnly = c.overwrite_readonly != 0
   return options
 }
 

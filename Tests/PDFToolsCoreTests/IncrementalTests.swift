@@ -91,6 +91,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appendingPathComponent("doc.pdf").path
     try FileManager.default.copyItem(atPath: Fixtures.corpusFile("qpdf-object-streams.pdf"), toPath: path)
+    try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
     let document = try Document.open(path: path)
     var options = SaveOptions()
     options.mode = .incremental

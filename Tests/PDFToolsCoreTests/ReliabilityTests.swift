@@ -1,4 +1,5 @@
 import CQPDF
+import Foundation
 import Testing
 
 @testable import PDFToolsCore
@@ -136,5 +137,37 @@ import Testing
     try document.undo()
     try document.redo()
     #expect(try document.annotationSubtype(b) == "Circle")
+  }
+}
+
+/// Saving: read-only targets, and signed documents never rewritten unasked.
+@Suite struct SaveSafetyTests {
+  @Test func readOnlyFilesNeedTheOption() throws {
+    let folder = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("locked.pdf").path
+    let original = ReliabilityTests.document()
+    try Data(original).write(to: URL(fileURLWithPath: path))
+    try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
+    let document = try Document.open(path: path)
+    try document.setMetadata("Title", "changed")
+    expectError(.permissionDenied) { () throws(PDFError) in try document.save(to: path) }
+    #expect(Array(try Data(contentsOf: URL(fileURLWithPath: path))) == original)
+    var options = SaveOptions()
+    options.overwriteReadOnly = true
+    try document.save(to: path, options: options)
+    #expect(try Document.open(path: path).metadata("Title") == "changed")
+    let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+    #expect(mode == 0o444)
+  }
+
+  @Test func signedDocumentsAreNeverRewrittenUnasked() throws {
+    let document = try Document.open(path: Fixtures.corpusFile("qpdf-digitally-signed.pdf"))
+    try document.setMetadata("Title", "changed")
+    var options = SaveOptions()
+    options.linearize = true
+    expectError(.notPermitted) { () throws(PDFError) in try document.withSavedBytes(options) { (_) throws(PDFError) in 0 } }
+    options.mode = .full
+    #expect(try document.withSavedBytes(options) { (bytes) throws(PDFError) in bytes.count } > 0)
   }
 }

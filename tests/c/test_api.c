@@ -21,6 +21,7 @@
 #include <math.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -877,7 +878,7 @@ static void test_save_options(void) {
     int32_t mode, object_streams, encryption;
   };
   static const struct bad_case bad[] = {
-      {"options version 2 (newer than the header)", 2, 0, 0, 0},
+      {"options version 3 (newer than the header)", PDFTOOLS_SAVE_OPTIONS_VERSION + 1, 0, 0, 0},
       {"options version 0xFFFFFFFF", 0xFFFFFFFFu, 0, 0, 0},
       {"mode 3", PDFTOOLS_SAVE_OPTIONS_VERSION, 3, 0, 0},
       {"mode 42", PDFTOOLS_SAVE_OPTIONS_VERSION, 42, 0, 0},
@@ -923,6 +924,26 @@ static void test_save_options(void) {
     CHECK(access(path, F_OK) != 0, "save INCREMENTAL of a new document created no file");
 
     CHECK(init.mode == PDFTOOLS_SAVE_AUTO, "PDFTOOLS_SAVE_OPTIONS_INIT has mode AUTO (%d)", (int)init.mode);
+    CHECK(init.overwrite_readonly == 0, "PDFTOOLS_SAVE_OPTIONS_INIT keeps read-only files");
+    {
+    /* A caller built against version 1 passes a shorter struct: the library reads only its
+     * fields (an AddressSanitizer build catches a read past this block). */
+    size_t v1 = offsetof(pdftools_save_options, overwrite_readonly);
+    unsigned char *old = malloc(v1);
+    if (CHECK(old != NULL, "a version 1 options block")) {
+      uint32_t one = 1;
+      memcpy(old, &init, v1);
+      memcpy(old, &one, sizeof one);
+      data = NULL;
+      if (EXPECT_OK(pdftools_document_save_to_memory(doc, (const pdftools_save_options *)(void *)old, &data, &size),
+                    "save_to_memory with version 1 options"))
+        CHECK(size > 8 && memcmp(data, "%PDF-", 5) == 0, "version 1 options: a PDF");
+      pdftools_free(data);
+      data = NULL;
+      size = 0;
+    }
+    free(old);
+    }
     o = init;
     o.mode = PDFTOOLS_SAVE_AUTO;
     if (EXPECT_OK(pdftools_document_save_to_memory(doc, &o, &data, &size),

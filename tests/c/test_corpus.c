@@ -358,6 +358,8 @@ static void check_save(pdftools_document *doc, int object_streams, const char *p
   long n = -1;
   pdftools_status st;
   o.object_streams = object_streams;
+  /* A rewrite of a signed document must be asked for: AUTO refuses it. */
+  if (object_streams != PDFTOOLS_OBJECT_STREAMS_PRESERVE) o.mode = PDFTOOLS_SAVE_FULL;
   if (tc_capture_begin(&cap) == 0) {
     st = pdftools_document_save_to_memory(doc, &o, &data, &size);
     n = tc_capture_end(&cap, printed, sizeof printed);

@@ -14,14 +14,20 @@
  *                  file declaring 30 million objects: list, create, render, save,
  *                  close
  *   undo memory    create-then-undo cycles make no new objects: memory stays flat
+ *   read-only      saving over a read-only file needs overwrite_readonly
+ *   orphans        a save removes the temporary files of killed saves (nobody
+ *                  holds their lock) and keeps those of running ones
  *
  * Usage: test_reliability
  */
 #define _POSIX_C_SOURCE 200809L
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "pdftools.h"
@@ -310,6 +316,81 @@ done:
 }
 
 /* ------------------------------------------------------------------------ */
+/* 8. Read-only targets, 6. temporary files of killed saves                   */
+
+static void case_read_only(void *arg) {
+  char *dir = tc_make_temp_dir("reliability-readonly");
+  char *path = dir ? write_pdf(dir, "locked.pdf", NULL) : NULL;
+  pdftools_document *doc = NULL;
+  pdftools_save_options o = PDFTOOLS_SAVE_OPTIONS_INIT;
+  pdftools_annotation_id id = 0;
+  unsigned char *before = NULL;
+  size_t before_size = 0;
+  struct stat info;
+  int mode;
+  (void)arg;
+  if (!CHECK(path != NULL, "read-only: the test file")) goto done;
+  chmod(path, 0444);
+  before = tc_read_file(path, &before_size);
+  if (!EXPECT_OK(pdftools_document_open(path, NULL, &doc), "read-only: open")) goto done;
+  EXPECT_OK(pdftools_annotation_create(doc, 0, "Square", tc_mkrect(100, 100, 200, 200), &id), "create");
+  for (mode = PDFTOOLS_SAVE_FULL; mode <= PDFTOOLS_SAVE_INCREMENTAL; mode++) {
+    o.mode = mode;
+    o.overwrite_readonly = 0;
+    EXPECT_STATUS(pdftools_document_save(doc, path, &o), PDFTOOLS_E_PERMISSION_DENIED,
+                  mode == PDFTOOLS_SAVE_FULL ? "read-only: a full save is refused" : "read-only: an incremental save is refused");
+    CHECK(strstr(pdftools_last_error_message(), "overwrite_readonly") != NULL, "read-only: the message names the option");
+    CHECK(tc_file_equals(path, before, before_size), "read-only: the file is untouched");
+  }
+  o.mode = PDFTOOLS_SAVE_INCREMENTAL;
+  o.overwrite_readonly = 1;
+  if (EXPECT_OK(pdftools_document_save(doc, path, &o), "read-only: saved with overwrite_readonly")) {
+    size_t size = 0;
+    unsigned char *after = tc_read_file(path, &size);
+    CHECK(after && size > before_size && memcmp(after, before, before_size) == 0, "read-only: the update was appended");
+    CHECK(stat(path, &info) == 0 && (info.st_mode & 0777) == 0444, "read-only: the file stays read-only (%o)",
+          (unsigned)(info.st_mode & 0777));
+    free(after);
+  }
+done:
+  pdftools_document_close(doc);
+  free(before);
+  free(path);
+  if (dir) tc_remove_tree(dir);
+  free(dir);
+}
+
+static void case_orphans(void *arg) {
+  char *dir = tc_make_temp_dir("reliability-orphans");
+  char *path = dir ? write_pdf(dir, "doc.pdf", NULL) : NULL;
+  char *orphan = dir ? tc_path(dir, ".pdftools-save-killed") : NULL;
+  char *running = dir ? tc_path(dir, ".pdftools-save-running") : NULL;
+  pdftools_document *doc = NULL;
+  int held = -1;
+  (void)arg;
+  if (!CHECK(path && orphan && running, "orphans: the test folder")) goto done;
+  tc_write_file(orphan, "partial", 7);
+  tc_write_file(running, "partial", 7);
+  /* A save still running holds its temporary file locked. */
+  held = open(running, O_RDONLY);
+  CHECK(held >= 0 && flock(held, LOCK_EX | LOCK_NB) == 0, "orphans: a lock held like a running save's");
+  if (!EXPECT_OK(pdftools_document_open(path, NULL, &doc), "orphans: open")) goto done;
+  pdftools_document_set_metadata(doc, "Title", "saved");
+  EXPECT_OK(pdftools_document_save(doc, path, NULL), "orphans: save");
+  CHECK(access(orphan, F_OK) != 0, "orphans: the killed save's file is removed");
+  CHECK(access(running, F_OK) == 0, "orphans: the running save's file is kept");
+  CHECK(tc_count_entries(dir) == 2, "orphans: nothing else is left (%d entries)", tc_count_entries(dir));
+done:
+  if (held >= 0) close(held);
+  pdftools_document_close(doc);
+  free(path);
+  free(orphan);
+  free(running);
+  if (dir) tc_remove_tree(dir);
+  free(dir);
+}
+
+/* ------------------------------------------------------------------------ */
 
 int main(void) {
   static const password_case passwords[] = {
@@ -339,5 +420,7 @@ int main(void) {
   for (i = 0; i < sizeof numbering / sizeof numbering[0]; i++)
     tc_run_isolated(numbering[i].label, case_numbering, (void *)&numbering[i], 60);
   tc_run_isolated("undo memory", case_undo_memory, NULL, 120);
+  tc_run_isolated("read-only", case_read_only, NULL, 60);
+  tc_run_isolated("orphans", case_orphans, NULL, 60);
   return tc_finish();
 }

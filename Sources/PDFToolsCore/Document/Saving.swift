@@ -34,6 +34,9 @@ public struct SaveOptions: Sendable, Equatable {
   public var linearize = false
   /// Write an unencrypted file even when the document is encrypted.
   public var removeEncryption = false
+  /// Replace a read-only file (one nobody may write, or the caller may not) when saving to a
+  /// path; otherwise such a save is refused.
+  public var overwriteReadOnly = false
 
   /// True when an option asks for a rewrite that an incremental save cannot do.
   var needsRewrite: Bool { linearize || objectStreams != .preserve || removeEncryption || !compressStreams }
@@ -66,9 +69,9 @@ extension Document {
         throw PDFError(.notPermitted, "cannot save to a file while a group of changes is open")
       }
       if try resolvedMode(options) == .incremental {
-        try saveIncrementally(to: path)
+        try saveIncrementally(to: path, overwriteReadOnly: options.overwriteReadOnly)
       } else {
-        try FileIO.writeAtomically(path, try writeLocked(options))
+        try AtomicFile.write(path, parts: [try writeLocked(options)], overwriteReadOnly: options.overwriteReadOnly)
         if baseFile?.path == path { baseFile = nil }
       }
       journal.savedState = journal.state
@@ -92,8 +95,19 @@ extension Document {
       }
       return .incremental
     case .automatic:
-      let signed = hasSignatureFieldsLocked()
-      return signed && canWriteIncrementally && !options.needsRewrite ? .incremental : .full
+      guard hasSignatureFieldsLocked() else { return .full }
+      // A full save breaks every signature: only a caller asking for one gets it.
+      if let obstacle = incrementalObstacle {
+        throw PDFError(
+          .notPermitted,
+          "the document has signature fields and cannot be saved incrementally (\(obstacle)); a full save would invalidate its signatures: ask for one with the full save mode")
+      }
+      if options.needsRewrite {
+        throw PDFError(
+          .notPermitted,
+          "the document has signature fields: linearize, object stream, compression and encryption options rewrite the file and invalidate its signatures: ask for that with the full save mode")
+      }
+      return .incremental
     }
   }
 
@@ -132,29 +146,22 @@ extension Document {
     return try writer.update(objects: objects)
   }
 
-  /// Saves incrementally to `path`: appends in place when `path` is still the file holding
-  /// the base bytes (O(changes), flushed, cut back on failure), else writes base and update
-  /// atomically. Then the written bytes become the base. Call under the lock.
-  private func saveIncrementally(to path: String) throws(PDFError) {
+  /// Saves incrementally to `path`: the base bytes (shared with or copied from the file that
+  /// holds them, where that is still the file read or last saved) followed by the update,
+  /// replacing `path` atomically. Then the written bytes become the base. Call under the lock.
+  private func saveIncrementally(to path: String, overwriteReadOnly: Bool) throws(PDFError) {
     guard let base = incrementalBase else {
       throw PDFError(.unsupported, "cannot save incrementally: a new document has no original to append to")
     }
     let update = try incrementalUpdate(base)
-    var appended: FileIO.Identity? = nil
-    if let file = baseFile, FileIO.identity(of: path).map({ $0 == file.identity }) == true {
-      appended = try update.withUnsafeBytes { buffer in
-        Result { () throws(PDFError) -> FileIO.Identity? in try FileIO.append(path, buffer, expected: file.identity) }
-      }.get()
-    }
-    if appended == nil {
-      try update.withUnsafeBytes { buffer in
-        Result { () throws(PDFError) in try FileIO.writeAtomically(path, parts: [base.buffer, buffer]) }
-      }.get()
-    }
-    guard !update.isEmpty else {
-      baseFile = FileIO.identity(of: path).map { (path, $0) }
-      return
-    }
+    try update.withUnsafeBytes { buffer in
+      Result { () throws(PDFError) in
+        try AtomicFile.write(
+          path, base: base.buffer, source: baseFile, update: buffer, overwriteReadOnly: overwriteReadOnly)
+      }
+    }.get()
+    defer { baseFile = FileIO.identity(of: path).map { (path, $0) } }
+    guard !update.isEmpty else { return }
     // The file now holds everything: later incremental saves append to it.
     guard let rebased = OwnedBytes(count: base.count + update.count) else { return }
     rebased.base.copyMemory(from: base.base, byteCount: base.count)
@@ -165,7 +172,6 @@ extension Document {
     changedObjects.removeAll()
     createdObjects.removeAll()
     updateStreamNumber = nil
-    baseFile = (appended ?? FileIO.identity(of: path)).map { (path, $0) }
     baseSize = max(baseSize, pendingSize)
   }
 

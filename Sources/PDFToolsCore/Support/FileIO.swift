@@ -4,7 +4,8 @@
   import Musl
 #endif
 
-/// Reading whole files and replacing files atomically, with POSIX calls and clear errors.
+/// Reading whole files and telling files apart, with POSIX calls and clear errors (writing is
+/// in ``AtomicFile``).
 enum FileIO {
   /// The largest file the library reads into memory (PDF offsets beyond this are unusual).
   static let maximumFileSize = 1 << 40
@@ -41,63 +42,6 @@ enum FileIO {
     return bytes
   }
 
-  /// Replaces (or creates) the file at `path` with `data`, atomically.
-  ///
-  /// The bytes go to a temporary file in the same folder, which is flushed to disk and renamed
-  /// over `path`; the folder is flushed too. Any failure removes the temporary file and leaves an
-  /// existing file at `path` untouched. An existing file's permission bits are kept; a new file
-  /// gets 0666 less the umask.
-  static func writeAtomically(_ requested: String, _ data: UnsafeRawBufferPointer) throws(PDFError) {
-    try writeAtomically(requested, parts: [data])
-  }
-
-  /// As ``writeAtomically(_:_:)``, writing several buffers one after the other.
-  static func writeAtomically(_ requested: String, parts: [UnsafeRawBufferPointer]) throws(PDFError) {
-    guard !requested.isEmpty else { throw PDFError(.invalidArgument, "the path is empty") }
-    let path = resolvingSymbolicLink(requested)
-    let folder = parentFolder(of: path)
-    var existing = stat()
-    var mode: mode_t
-    if stat(path, &existing) == 0 {
-      switch existing.st_mode & S_IFMT {
-      case S_IFREG: break
-      case S_IFDIR: throw PDFError(.notAFile, "'\(requested)' is a folder")
-      default: throw PDFError(.notAFile, "'\(requested)' is not a regular file")
-      }
-      mode = existing.st_mode & 0o7777
-    } else {
-      let mask = umask(0o022)
-      umask(mask)
-      mode = 0o666 & ~mask
-    }
-    var template = Array((folder + "/.pdftools-save-XXXXXX").utf8CString)
-    let fd = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
-      guard let base = buffer.baseAddress else { return -1 }
-      let made = mkstemp(base)
-      if made >= 0 { _ = fcntl(made, F_SETFD, FD_CLOEXEC) }
-      return made
-    }
-    if fd < 0 { throw errnoError(errno, "cannot create a file in '\(folder)'") }
-    let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    var committed = false
-    defer {
-      if !committed { unlink(temporary) }
-    }
-    do {
-      defer { close(fd) }
-      for data in parts { try writeAll(fd, data, temporary) }
-      if fchmod(fd, mode) != 0 { throw errnoError(errno, "cannot set the mode of '\(temporary)'") }
-      if fsync(fd) != 0 { throw errnoError(errno, "cannot flush '\(temporary)' to disk") }
-    }
-    if rename(temporary, path) != 0 { throw errnoError(errno, "cannot replace '\(path)'") }
-    committed = true
-    let folderFD = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    if folderFD >= 0 {
-      _ = fsync(folderFD)
-      close(folderFD)
-    }
-  }
-
   /// The file a symbolic link points to, so that saving replaces the file and keeps the link;
   /// other paths (and links that do not resolve) come back unchanged.
   static func resolvingSymbolicLink(_ path: String) -> String {
@@ -109,8 +53,33 @@ enum FileIO {
     return String(cString: resolved)
   }
 
+  /// What identifies a file's content without reading it: device, inode, size, modification time.
+  struct Identity: Equatable {
+    let device: UInt64
+    let inode: UInt64
+    let size: Int
+    let seconds: Int
+    let nanoseconds: Int
+
+    /// The identity `info` describes.
+    init(_ info: stat) {
+      device = UInt64(info.st_dev)
+      inode = UInt64(info.st_ino)
+      size = Int(info.st_size)
+      seconds = Int(info.st_mtim.tv_sec)
+      nanoseconds = Int(info.st_mtim.tv_nsec)
+    }
+  }
+
+  /// The identity of the regular file at `path` (symbolic links followed), or nil.
+  static func identity(of path: String) -> Identity? {
+    var info = stat()
+    guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+    return Identity(info)
+  }
+
   /// Writes all of `data` to `fd`.
-  private static func writeAll(_ fd: Int32, _ data: UnsafeRawBufferPointer, _ name: String) throws(PDFError) {
+  static func writeAll(_ fd: Int32, _ data: UnsafeRawBufferPointer, _ name: String) throws(PDFError) {
     var done = 0
     while done < data.count {
       guard let base = data.baseAddress else { break }
@@ -121,50 +90,6 @@ enum FileIO {
       }
       done += wrote
     }
-  }
-
-  /// What identifies a file's content without reading it: device, inode, size, modification time.
-  struct Identity: Equatable {
-    let device: UInt64
-    let inode: UInt64
-    let size: Int
-    let seconds: Int
-    let nanoseconds: Int
-  }
-
-  /// The identity of the regular file at `path` (symbolic links followed), or nil.
-  static func identity(of path: String) -> Identity? {
-    var info = stat()
-    guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-    return Identity(
-      device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int(info.st_size),
-      seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec))
-  }
-
-  /// Appends `data` to the file at `path`, which must still be the file `expected` describes;
-  /// flushes it to disk. Any failure cuts the file back to its old length. Returns the file's
-  /// new identity, or nil (nothing written) when the file is not the expected one.
-  static func append(_ path: String, _ data: UnsafeRawBufferPointer, expected: Identity) throws(PDFError)
-    -> Identity?
-  {
-    let fd = open(path, O_WRONLY | O_CLOEXEC | O_NONBLOCK)
-    if fd < 0 { return nil }
-    defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
-      UInt64(info.st_dev) == expected.device, UInt64(info.st_ino) == expected.inode,
-      Int(info.st_size) == expected.size, Int(info.st_mtim.tv_sec) == expected.seconds,
-      Int(info.st_mtim.tv_nsec) == expected.nanoseconds
-    else { return nil }
-    guard lseek(fd, off_t(expected.size), SEEK_SET) == off_t(expected.size) else { return nil }
-    do throws(PDFError) {
-      try writeAll(fd, data, path)
-      if fsync(fd) != 0 { throw errnoError(errno, "cannot flush '\(path)' to disk") }
-    } catch {
-      _ = ftruncate(fd, off_t(expected.size))
-      throw error
-    }
-    return identity(of: path)
   }
 
   /// The folder part of `path` ("." when there is none).

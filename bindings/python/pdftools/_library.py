@@ -67,7 +67,7 @@ __all__ = [
 VERSION_MAJOR = 0
 VERSION_MINOR = 1
 #: PDFTOOLS_SAVE_OPTIONS_VERSION.
-SAVE_OPTIONS_VERSION = 1
+SAVE_OPTIONS_VERSION = 2
 #: PDFTOOLS_SEARCH_OPTIONS_VERSION.
 SEARCH_OPTIONS_VERSION = 1
 #: PDFTOOLS_RENDER_OPTIONS_VERSION.
@@ -161,7 +161,7 @@ class CRenderOptions(Structure):
 
 
 class CSaveOptions(Structure):
-    """``pdftools_save_options`` (version 1)."""
+    """``pdftools_save_options`` (version 2)."""
 
     _fields_ = [
         ("version", c_uint32),
@@ -170,6 +170,7 @@ class CSaveOptions(Structure):
         ("object_streams", c_int32),
         ("linearize", c_int32),
         ("encryption", c_int32),
+        ("overwrite_readonly", c_int32),
     ]
 
 

@@ -431,15 +431,19 @@ class Document(UndoHistory):
         object_streams: Union[str, ObjectStreams] = "preserve",
         linearize: bool = False,
         encryption: Union[str, Encryption] = "keep",
+        overwrite_readonly: bool = False,
     ) -> None:
-        """Saves the document to ``path`` (atomically: a failure leaves an existing file untouched).
+        """Saves the document to ``path`` atomically: whatever stops the process, the
+        file holds either its old bytes or all of the new ones.
 
         ``incremental`` chooses how:
 
         * None (the default): automatic -- incremental when the document has
-          signature fields (see :attr:`has_signature_fields`), an incremental
-          save is possible and no other option asks for a rewrite; a full
-          save otherwise.  Signed documents so keep their signatures valid.
+          signature fields (see :attr:`has_signature_fields`), a full save
+          otherwise.  Signed documents so keep their signatures valid: when
+          one cannot be saved incrementally, or another option asks for a
+          rewrite, NotPermittedError is raised (pass ``incremental=False`` to
+          rewrite it anyway).
         * True: incremental -- the original bytes are kept as a byte-exact
           prefix and only changed and new objects are appended, with a
           cross-reference section of the original's kind and /Prev.  After an
@@ -450,8 +454,9 @@ class Document(UndoHistory):
           ``compress_streams=False`` or ``encryption="remove"``.
         * False: a complete new file.
 
-        Saving over the file the document was opened from is allowed.
-        object_streams is "preserve", "disable" or "generate"; encryption is
+        Saving over the file the document was opened from is allowed; a
+        read-only file is replaced only with ``overwrite_readonly=True``
+        (PermissionDeniedError otherwise).  object_streams is "preserve", "disable" or "generate"; encryption is
         "keep" or "remove" (these, linearize and compress_streams apply to
         full saves).  Afterwards the document counts as unmodified; the undo
         history is kept (undo after saving, then save again, writes the
@@ -463,6 +468,7 @@ class Document(UndoHistory):
             linearize=linearize,
             encryption=encryption,
             incremental=incremental,
+            overwrite_readonly=overwrite_readonly,
         )
         encoded, shown = _encode_path(path)
         self._call(lib.pdftools_document_save, encoded, ctypes.byref(options), filename=shown)

@@ -58,6 +58,7 @@ def make_save_options(
     linearize: bool = False,
     encryption: Union[str, Encryption] = "keep",
     incremental: Optional[bool] = None,
+    overwrite_readonly: bool = False,
 ) -> CSaveOptions:
     """Builds the C options struct; invalid choices raise ArgumentError (a ValueError).
 
@@ -77,4 +78,5 @@ def make_save_options(
         object_streams=_OBJECT_STREAMS[_choice(object_streams, ObjectStreams, "object_streams")],
         linearize=1 if linearize else 0,
         encryption=_ENCRYPTION[_choice(encryption, Encryption, "encryption")],
+        overwrite_readonly=1 if overwrite_readonly else 0,
     )

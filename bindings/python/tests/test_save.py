@@ -108,6 +108,25 @@ def test_save_keeps_permission_bits(corpus_copy) -> None:
     assert (os.stat(source).st_mode & 0o777) == 0o640
 
 
+@pytest.mark.parametrize("incremental", [False, True])
+def test_read_only_files_are_replaced_only_when_asked(corpus_copy, incremental: bool) -> None:
+    source = corpus_copy("qpdf-rotated.pdf")
+    os.chmod(source, 0o444)
+    before = source.read_bytes()
+    with pdftools.open(source) as doc:
+        doc.metadata["Title"] = "changed"
+        with pytest.raises(pdftools.PermissionDeniedError, match="overwrite_readonly"):
+            doc.save(source, incremental=incremental)
+        assert source.read_bytes() == before
+        assert doc.is_modified
+        doc.save(source, incremental=incremental, overwrite_readonly=True)
+        assert not doc.is_modified
+    assert (os.stat(source).st_mode & 0o777) == 0o444
+    with pdftools.open(source) as again:
+        assert again.metadata["Title"] == "changed"
+    assert [p.name for p in source.parent.iterdir() if p.name.startswith(".pdftools-save-")] == []
+
+
 def test_save_accepts_str_path(tmp_path: Path) -> None:
     target = tmp_path / "out.pdf"
     with pdftools.open(corpus.path("qpdf-rotated.pdf")) as doc:

@@ -1,0 +1,31 @@
+/*
+ * Linux file calls the Swift code cannot reach (macros, variadic syscalls): unnamed
+ * temporary files, linking them into a folder, cloning and copying file ranges, and
+ * advisory locks.  Internal to the library: the names do not start with "pdftools_", so
+ * the version script keeps them out of the exports.
+ */
+#ifndef PDFT_SYSTEM_H
+#define PDFT_SYSTEM_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+/** Opens an unnamed file in folder (O_TMPFILE) for writing with mode; -1 and errno when the
+ * file system cannot (the caller falls back to a named temporary file). */
+int pdft_open_unnamed(const char *folder, mode_t mode);
+
+/** Gives the unnamed file fd the name path (which must not exist); 0, or -1 and errno. */
+int pdft_link_unnamed(int fd, const char *path);
+
+/** Makes dst share src's data (a reflink clone, O(1) on btrfs and xfs); 0, or -1 and errno. */
+int pdft_clone(int dst, int src);
+
+/** Copies length bytes from the start of src to the end of dst in the kernel; the bytes
+ * copied, or -1 and errno. */
+long pdft_copy_range(int src, int dst, size_t length);
+
+/** Takes an exclusive advisory lock on fd without waiting; 0, or -1 and errno (EWOULDBLOCK:
+ * another open file holds it). */
+int pdft_try_lock(int fd);
+
+#endif
