@@ -16,8 +16,11 @@ let package = Package(
     .systemLibrary(name: "CPDFTools"),
     .target(name: "CShims"),
     .target(name: "CSystem"),
-    .target(name: "PDFToolsCore", dependencies: ["CQPDF", "CPoppler", "CSystem"]),
+    .target(
+      name: "CQPDFCrypto", linkerSettings: [.linkedLibrary("qpdf"), .linkedLibrary("stdc++")]),
+    .target(name: "PDFToolsCore", dependencies: ["CQPDF", "CPoppler", "CSystem", "CQPDFCrypto"]),
     .target(name: "PDFTools", dependencies: ["PDFToolsCore", "CPDFTools", "CShims"]),
     .testTarget(name: "PDFToolsCoreTests", dependencies: ["PDFToolsCore"]),
-  ]
+  ],
+  cxxLanguageStandard: .cxx17
 )

@@ -1277,12 +1277,14 @@ typedef enum pdftools_save_mode {
   /**
    * Append only the changed and new objects to the original bytes (which stay
    * a byte-exact prefix, so signatures stay valid), with a cross-reference
-   * section of the original's kind and /Prev.  Not possible for new, encrypted
-   * or repaired documents (PDFTOOLS_E_UNSUPPORTED; a full save keeps the
-   * encryption), nor with options that ask for a rewrite: linearize, object
-   * streams other than PRESERVE, compress_streams 0, REMOVE encryption
-   * (PDFTOOLS_E_INVALID_ARGUMENT).  After an incremental save to a path, later
-   * incremental saves append to what was written.
+   * section of the original's kind and /Prev.  In an encrypted document the
+   * appended strings and streams are encrypted with the document's own key
+   * (standard security handler, RC4 and AES, revisions 2 to 6).  Not possible
+   * for new or repaired documents, documents rewritten while opening, or other
+   * security handlers (PDFTOOLS_E_UNSUPPORTED), nor with options that ask for
+   * a rewrite: linearize, object streams other than PRESERVE, compress_streams
+   * 0, REMOVE encryption (PDFTOOLS_E_INVALID_ARGUMENT).  After an incremental
+   * save to a path, later incremental saves append to what was written.
    */
   PDFTOOLS_SAVE_INCREMENTAL = 1,
   /**

@@ -1,14 +1,15 @@
 #!/bin/sh
-# Builds libpdftools, installs it into build/stage, builds the C samples against the
+# Builds libpdftools in build-demo, installs it into build-demo/stage, builds the C samples against the
 # installed library with pkg-config, and runs the C and Python samples on samples/sample.pdf
-# (pdftools-replay replays samples/gestures.txt on it into build/sample-annotated.pdf).
+# (pdftools-replay replays samples/gestures.txt on it into build-demo/sample-annotated.pdf).
 set -eu
 . "$(dirname "$0")/env.sh"
 "$root/scripts/install-deps.sh"
+# The demo has a build folder of its own, so that it never changes the tests' build options.
+build=${PDFTOOLS_DEMO_BUILD_DIR:-$root/build-demo}
 mkdir -p "$build"
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF \
-  -DPython3_EXECUTABLE="$(command -v python3)" > "$build/configure.log" 2>&1 ||
-  { cat "$build/configure.log"; exit 1; }
+  > "$build/configure.log" 2>&1 || { cat "$build/configure.log"; exit 1; }
 cmake --build "$build"
 cmake --install "$build" --prefix "$build/stage" > /dev/null
 pcdir=$(dirname "$(find "$build/stage" -name pdftools.pc | head -n 1)")

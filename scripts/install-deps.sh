@@ -1,23 +1,51 @@
 #!/bin/sh
-# Installs what building and testing libpdftools needs on Debian bookworm (with the Swift
-# toolchain already at /opt/swift or on PATH): the C libraries, CMake, Ninja, and pytest.
-# Skips apt when everything is already there, so it also runs without root on a ready machine.
+# Installs what building (and, with --tests, testing) libpdftools needs on Debian bookworm,
+# with the Swift toolchain already at /opt/swift or on PATH:
+#  - Debian packages: the C libraries, CMake, Ninja, the tools the tests call; through apt-get
+#    as root, through sudo otherwise; without either, it names the missing packages and stops;
+#  - with --tests: a virtual environment made from Debian's /usr/bin/python3 (at $PDFTOOLS_VENV,
+#    default .venv in the repository) holding the pinned Python test tools of
+#    bindings/python/requirements-test.txt. Nothing is pip-installed into a system interpreter.
+# Does nothing that is already done, so it runs without root on a ready machine.
 set -eu
-packages="libqpdf-dev libpoppler-glib-dev libcairo2-dev pkg-config cmake ninja-build qpdf poppler-utils gcc g++"
+. "$(dirname "$0")/env.sh"
+tests=0
+[ "${1:-}" = "--tests" ] && tests=1
+
+packages="libqpdf-dev libpoppler-glib-dev libcairo2-dev libglib2.0-dev pkg-config cmake ninja-build gcc g++ make
+python3 python3-venv"
+[ "$tests" -eq 1 ] && packages="$packages qpdf poppler-utils"
 missing=""
 for package in $packages; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" ||
     missing="$missing $package"
 done
 if [ -n "$missing" ]; then
+  if [ "$(id -u)" -eq 0 ]; then
+    sudo=""
+  elif command -v sudo >/dev/null 2>&1; then
+    sudo="sudo"
+  else
+    echo "libpdftools needs these Debian packages:$missing" >&2
+    echo "Install them as root (apt-get install$missing) and run this again." >&2
+    exit 1
+  fi
   echo "installing:$missing"
-  sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo="sudo"
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing
 fi
-# pytest runs the binding's tests; pypdfium2 (PDFium) is the reference the text and annotation
-# tests compare against; pymupdf (MuPDF) is a peer in the benchmarks; Pillow backs
-# RenderedImage.to_pil().
-python3 -c "import pytest, pypdfium2, pymupdf, PIL" 2>/dev/null ||
-  python3 -m pip install --quiet --disable-pip-version-check pytest pypdfium2 pymupdf pillow
+if ! command -v swiftc >/dev/null 2>&1; then
+  echo "The Swift toolchain is missing: install it at /opt/swift (swift.org, 6.x for Linux) or put swiftc on PATH." >&2
+  exit 1
+fi
+
+[ "$tests" -eq 1 ] || exit 0
+requirements="$root/bindings/python/requirements-test.txt"
+stamp="$venv/.pdftools-requirements"
+if [ ! -x "$venv/bin/python" ]; then
+  /usr/bin/python3 -m venv "$venv"
+fi
+if ! cmp -s "$requirements" "$stamp" 2>/dev/null; then
+  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r "$requirements"
+  cp "$requirements" "$stamp"
+fi

@@ -66,6 +66,8 @@ public final class Document: @unchecked Sendable {
   var baseFile: (path: String, identity: FileIO.Identity)? = nil
   /// The number of the cross-reference stream of updates to ``incrementalBase``, once taken.
   var updateStreamNumber: Int32? = nil
+  /// The security handler appended objects are encrypted with, once read.
+  var security: SecurityState = .unread
   /// The /Size the next incremental update must at least declare.
   var baseSize = 0
   /// The /Size after the last update built (taken over by ``baseSize`` when it is written).
@@ -104,6 +106,17 @@ public final class Document: @unchecked Sendable {
     incrementalObstacle == nil
   }
 
+  /// True when objects appended to the bytes the model was read from can be encrypted as the
+  /// document is (always for unencrypted documents): views are made that way.
+  var canEncryptUpdates: Bool {
+    do {
+      _ = try securityHandler()
+      return true
+    } catch {
+      return false
+    }
+  }
+
   /// Why incremental writing is impossible, for error messages; nil when it is possible.
   var incrementalObstacle: String? {
     if incrementalBase == nil { return "a new document has no original to append to" }
@@ -111,8 +124,10 @@ public final class Document: @unchecked Sendable {
     if case .rewritten(let reason) = origin {
       return "the file was rewritten when opened (\(reason)), so its objects are numbered differently"
     }
-    if qpdf_is_encrypted(qpdf.data) != QPDF_FALSE {
-      return "appending to an encrypted document is not supported (a full save keeps the encryption)"
+    do {
+      _ = try securityHandler()
+    } catch {
+      return error.message
     }
     return nil
   }
@@ -198,6 +213,36 @@ public final class Document: @unchecked Sendable {
     changeCount &+= 1
     popplerView = nil
     textView = nil
+  }
+}
+
+/// What is known of a document's security handler.
+enum SecurityState {
+  /// Not read yet.
+  case unread
+  /// Read: the handler, or nil for an unencrypted document.
+  case read(ObjectEncryption?)
+  /// Read, and unusable for appending (why).
+  case unusable(PDFError)
+}
+
+extension Document {
+  /// The handler appended objects are encrypted with (nil: not encrypted), read on first use;
+  /// throws when it cannot be used. Call under the lock.
+  func securityHandler() throws(PDFError) -> ObjectEncryption? {
+    switch security {
+    case .read(let handler): return handler
+    case .unusable(let error): throw error
+    case .unread:
+      do {
+        let handler = try ObjectEncryption.read(qpdf, password: password)
+        security = .read(handler)
+        return handler
+      } catch {
+        security = .unusable(error)
+        throw error
+      }
+    }
   }
 }
 

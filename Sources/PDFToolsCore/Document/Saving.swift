@@ -136,6 +136,7 @@ extension Document {
   {
     var writer = IncrementalWriter(qpdf: qpdf, base: base.buffer)
     writer.minimumSize = baseSize
+    writer.encryption = try securityHandler()
     writer.streamNumber = { () throws(PDFError) -> Int32 in
       // One number per base: every update built on it (saved or shown) is the same.
       if let reserved = self.updateStreamNumber { return reserved }

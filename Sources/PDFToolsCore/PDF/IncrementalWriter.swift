@@ -22,6 +22,9 @@ struct IncrementalWriter {
   var streamNumber: () throws(PDFError) -> Int32 = { () throws(PDFError) in
     throw PDFError(.internal, "no number for the cross-reference stream")
   }
+  /// The security handler of an encrypted document: appended strings and streams are
+  /// encrypted with it. Nil for unencrypted documents.
+  var encryption: ObjectEncryption? = nil
 
   /// Builds the update: the bytes to append after `base`. `objects` are the objects to write.
   /// Returns the bytes and the /Size the update declares.
@@ -38,14 +41,19 @@ struct IncrementalWriter {
     for object in objects.sorted(by: { $0.number < $1.number }) {
       offsets.append((object, base.count + out.count - shift))
       out += Array("\(object.number) \(object.generation) obj\n".utf8)
-      try appendBody(of: object, to: &out)
+      if let encryption {
+        let serializer = EncryptingSerializer(qpdf: qpdf, encryption: encryption, identity: object)
+        try serializer.write(qpdf.object(object), to: &out)
+      } else {
+        try appendBody(of: object, to: &out)
+      }
       out += Array("\nendobj\n".utf8)
     }
     let trailer = qpdf.trailer
     var size = qpdf.entry(trailer, "/Size").flatMap { qpdf.integer($0) } ?? 0
     size = max(size, minimumSize, (offsets.map { Int($0.0.number) }.max() ?? 0) + 1)
     var extra = ""
-    for key: StaticString in ["/Root", "/Info", "/ID"] {
+    for key: StaticString in ["/Root", "/Info", "/ID", "/Encrypt"] {
       // References stay references: qpdf_oh_unparse does not resolve the top level.
       if let value = qpdf.entry(trailer, key), let text = qpdf_oh_unparse(qpdf.data, value) {
         extra += " \(key) \(String(cString: text))"

@@ -50,9 +50,9 @@ extension Document {
   /// full write where that is impossible.
   private func makePopplerView(appending objects: Set<ObjectIdentity>) throws(PDFError) -> PopplerView {
     var view: PopplerView? = nil
-    // Unencrypted documents are shown as the bytes their model was read from plus the changed
-    // objects (encrypted ones would need the appended objects encrypted too).
-    if qpdf_is_encrypted(qpdf.data) == QPDF_FALSE, let base = incrementalBase {
+    // Documents are shown as the bytes their model was read from plus the changed objects
+    // (encrypted like the rest where the document is encrypted).
+    if let base = incrementalBase, canEncryptUpdates {
       let update = try appendedUpdate(base, objects: objects.sorted { $0.number < $1.number }).bytes
       view = update.withUnsafeBytes { try? PopplerView([.shared(base), .copied($0)], password: password) }
     }

@@ -448,8 +448,9 @@ class Document(UndoHistory):
           prefix and only changed and new objects are appended, with a
           cross-reference section of the original's kind and /Prev.  After an
           incremental save to a path, later incremental saves append to what
-          was written.  Raises UnsupportedError for new, encrypted and
-          repaired documents, and ArgumentError together with
+          was written.  Encrypted documents append encrypted objects.
+          Raises UnsupportedError for new and repaired documents, and
+          ArgumentError together with
           ``linearize=True``, ``object_streams`` other than "preserve",
           ``compress_streams=False`` or ``encryption="remove"``.
         * False: a complete new file.

@@ -31,6 +31,7 @@ import annotspecs
 import corpus
 import pdftools
 from annotspecs import SUBTYPES, specs
+from peers import pdfium_string
 from pdftools import Annotation, Rect
 
 #: (corpus file or "new", page index) of the pages annotated.
@@ -86,16 +87,6 @@ def written(request: Any) -> Tuple[str, int, bytes]:
 
 
 # -- PDFium ----------------------------------------------------------------------------------------
-
-
-def _pdfium_string(annot: Any, key: str) -> Optional[str]:
-    """FPDFAnnot_GetStringValue decoded (UTF-16LE); None when the key is missing."""
-    if not pdfium_c.FPDFAnnot_HasKey(annot, key.encode("ascii")):
-        return None
-    size = pdfium_c.FPDFAnnot_GetStringValue(annot, key.encode("ascii"), None, 0)
-    buffer = ctypes.create_string_buffer(size)
-    pdfium_c.FPDFAnnot_GetStringValue(annot, key.encode("ascii"), ctypes.cast(buffer, ctypes.POINTER(pdfium_c.FPDF_WCHAR)), size)
-    return buffer.raw[: max(size - 2, 0)].decode("utf-16-le")
 
 
 def _pdfium_color(annot: Any, kind: int) -> Optional[Tuple[float, float, float]]:
@@ -185,9 +176,9 @@ def _compare_with_pdfium(document: Any, annot: Any, ours: Annotation) -> None:
     rect = pdfium_c.FS_RECTF()
     assert pdfium_c.FPDFAnnot_GetRect(annot, rect)
     _close((rect.left, rect.bottom, rect.right, rect.top), ours.rect, RECT_TOLERANCE, f"{where} rect")
-    assert (_pdfium_string(annot, "Contents") or None) == ours.contents, where
-    assert _pdfium_string(annot, "NM") == ours.name, where
-    assert _pdfium_string(annot, "T") == ours.author, where
+    assert (pdfium_string(annot, "Contents") or None) == ours.contents, where
+    assert pdfium_string(annot, "NM") == ours.name, where
+    assert pdfium_string(annot, "T") == ours.author, where
     assert pdfium_c.FPDFAnnot_GetFlags(annot) == int(ours.flags), where
     if ours.quads:
         _close(_pdfium_quads(annot), ours.quads, RECT_TOLERANCE, f"{where} quads")

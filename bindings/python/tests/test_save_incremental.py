@@ -219,21 +219,47 @@ def test_annotation_changes_saved_incrementally(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "name, password",
-    [("qpdf-enc-r3-rc4-128.pdf", "master"), ("qpdf-enc-r6-aes256.pdf", "master"), ("pdfium-encrypted-aes128.pdf", "5678")],
+    "name, user, owner",
+    [
+        ("qpdf-enc-r2-rc4-40.pdf", "view", "master"),
+        ("qpdf-enc-r3-rc4-128.pdf", "view", "master"),
+        ("pdfium-encrypted-aes128.pdf", "1234", "5678"),
+        ("qpdf-enc-r5-aes256.pdf", "user3", "owner3"),
+        ("qpdf-enc-r6-aes256.pdf", "view", "master"),
+    ],
 )
-def test_encrypted_documents_cannot_be_saved_incrementally(name: str, password: str) -> None:
-    with pdftools.open(corpus.path(name), password=password) as doc:
-        doc.metadata["Title"] = "x"
-        with pytest.raises(pdftools.UnsupportedError) as info:
-            doc.to_bytes(incremental=True)
-        assert info.value.status == pdftools.Status.UNSUPPORTED and info.value.message
-        # A full save (also the automatic mode here) keeps the encryption.
-        for data in (doc.to_bytes(), doc.to_bytes(incremental=False)):
-            with pytest.raises(pdftools.PasswordRequiredError):
-                pdftools.open(data)
-            with pdftools.open(data, password=password) as again:
-                assert again.is_encrypted and again.metadata["Title"] == "x"
+def test_encrypted_documents_save_incrementally(name: str, user: str, owner: str) -> None:
+    """The appended objects are encrypted with the document's key: PDFium and MuPDF read them."""
+    import pymupdf
+    import pypdfium2
+
+    import peers
+
+    original = corpus.path(name).read_bytes()
+    with pdftools.open(original, password=owner) as doc:
+        doc.metadata["Title"] = "appended – ✓"
+        doc.pages[0].add_annotation("FreeText", rect=(50, 50, 300, 100), contents="encrypted note ü")
+        data = doc.to_bytes(incremental=True)
+    assert data.startswith(original)
+    for password in (user, owner):
+        with pdftools.open(data, password=password) as again:
+            assert not again.was_repaired and again.is_encrypted
+            assert again.metadata["Title"] == "appended – ✓"
+            assert [a.contents for a in again.pages[0].annotations if a.subtype == "FreeText"] == ["encrypted note ü"]
+    pdfium = pypdfium2.PdfDocument(data, password=owner)
+    try:
+        assert pdfium.get_metadata_value("Title") == "appended – ✓"
+    finally:
+        pdfium.close()
+    assert "encrypted note ü" in peers.pdfium_annotation_strings(data, 0, "Contents", password=owner)
+    mupdf = pymupdf.open(stream=data, filetype="pdf")
+    try:
+        assert mupdf.authenticate(owner)
+        assert mupdf.metadata["title"] == "appended – ✓"
+        notes = [annot.info["content"] for annot in mupdf[0].annots() if annot.type[1] == "FreeText"]
+        assert notes == ["encrypted note ü"]
+    finally:
+        mupdf.close()
 
 
 @pytest.mark.parametrize("name", ["qpdf-bad3-bad-xref-offset.pdf", "qpdf-bad2-no-startxref.pdf"])
