@@ -43,6 +43,25 @@
  *    the callback set with pdftools_set_log_callback(), or nowhere.
  *
  *  - Page space is PDF user space: unrotated, y up, in units of 1/72 inch.
+ *
+ *  - Limits.  Values from callers are bounded so that no call costs unbounded
+ *    time or memory; beyond a bound a call fails with
+ *    PDFTOOLS_E_INVALID_ARGUMENT and changes nothing:
+ *      coordinates (points, rectangles, pointer events, leader lengths):
+ *        finite, magnitude at most 1000000;
+ *      quadrilaterals of one annotation: 10000; ink strokes: 10000; points of
+ *        one ink, polygon or polyline annotation: 1000000;
+ *      text values (contents, author, subject, rich text, metadata values,
+ *        file names, link URIs) and raw PDF syntax: 1 MiB of UTF-8 each;
+ *      embedded files: 512 MiB; stamp images: 10000 pixels a side;
+ *      render scale: 64; render tiles: 32767 pixels a side.
+ *    Values from files are bounded too: a damaged file, one declaring far more
+ *    objects than its bytes can hold, or one with an object numbered
+ *    2147483647 is read from a rewrite made while opening (it cannot be saved
+ *    incrementally then); page and field trees are followed 64 levels deep;
+ *    annotations that a renderer would draw from absurd values (coordinates
+ *    beyond the bound above, malformed text) are left out of rendering, with a
+ *    warning in the log, and stay in the document as they are.
  */
 #ifndef PDFTOOLS_H
 #define PDFTOOLS_H

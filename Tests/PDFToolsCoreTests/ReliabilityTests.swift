@@ -171,3 +171,28 @@ import Testing
     #expect(try document.withSavedBytes(options) { (bytes) throws(PDFError) in bytes.count } > 0)
   }
 }
+
+/// What callers give is bounded (pdftools.h, "Limits").
+@Suite struct LimitTests {
+  @Test func coordinatesCountsAndTextAreBounded() throws {
+    let document = try Document.open(bytes: ReliabilityTests.document())
+    expectError(.invalidArgument) { () throws(PDFError) in
+      _ = try document.createAnnotation(page: 0, subtype: "Square", rect: Rect(-2e6, 0, 10, 10))
+    }
+    let id = try document.createAnnotation(page: 0, subtype: "Squiggly", rect: Rect(100, 100, 200, 120))
+    let huge = Quad(Point(-1e9, 120), Point(1e9, 120), Point(-1e9, 100), Point(1e9, 100))
+    expectError(.invalidArgument) { () throws(PDFError) in try document.updateAnnotation(id, [.quads([huge])]) }
+    let quad = Quad(Point(100, 120), Point(200, 120), Point(100, 100), Point(200, 100))
+    expectError(.invalidArgument) { () throws(PDFError) in
+      try document.updateAnnotation(id, [.quads(Array(repeating: quad, count: Limits.maximumQuads + 1))])
+    }
+    try document.updateAnnotation(id, [.quads(Array(repeating: quad, count: Limits.maximumQuads))])
+    let long = String(repeating: "a", count: Limits.maximumTextBytes + 1)
+    expectError(.invalidArgument) { () throws(PDFError) in try document.updateAnnotation(id, [.text(key: "Contents", value: long)]) }
+    expectError(.invalidArgument) { () throws(PDFError) in try document.setMetadata("Title", long) }
+    expectError(.invalidArgument) { () throws(PDFError) in
+      try document.updateAnnotation(id, [.ink([Array(repeating: Point(1, 1), count: Limits.maximumPoints + 1)])])
+    }
+    #expect(document.undoState.undoLabel == "Change Quads")
+  }
+}

@@ -14,6 +14,9 @@
  *                  file declaring 30 million objects: list, create, render, save,
  *                  close
  *   undo memory    create-then-undo cycles make no new objects: memory stays flat
+ *   limits         coordinates beyond 1000000 (a Squiggly from -1e9 to 1e9 made
+ *                  poppler build a path until memory ran out), too many quads,
+ *                  too long text: INVALID_ARGUMENT, nothing changed
  *   read-only      saving over a read-only file needs overwrite_readonly
  *   orphans        a save removes the temporary files of killed saves (nobody
  *                  holds their lock) and keeps those of running ones
@@ -316,6 +319,58 @@ done:
 }
 
 /* ------------------------------------------------------------------------ */
+/* 3. Limits on what callers give                                             */
+
+static void case_limits(void *arg) {
+  tc_buf b = {0, 0, 0};
+  pdftools_document *doc = NULL;
+  pdftools_annotation_id id = 0, squiggly = 0;
+  pdftools_quad huge = tc_mkquad(-1e9, 100, 1e9, 120);
+  pdftools_quad *many = NULL;
+  char *text = NULL;
+  int32_t can_undo = -1, can_redo = -1;
+  size_t i;
+  (void)arg;
+  make_pdf(&b, NULL);
+  if (!EXPECT_OK(pdftools_document_open_memory(b.data, b.len, NULL, &doc), "limits: open")) goto done;
+  EXPECT_STATUS(pdftools_annotation_create(doc, 0, "Square", tc_mkrect(-2e6, 0, 10, 10), &id),
+                PDFTOOLS_E_INVALID_ARGUMENT, "limits: a rectangle edge at -2000000");
+  CHECK(strstr(pdftools_last_error_message(), "1000000") != NULL, "limits: the message names the bound (%s)",
+        pdftools_last_error_message());
+  if (EXPECT_OK(pdftools_annotation_create(doc, 0, "Squiggly", tc_mkrect(100, 100, 200, 120), &squiggly),
+                "limits: a Squiggly")) {
+    EXPECT_STATUS(pdftools_annotation_set_quads(doc, squiggly, &huge, 1), PDFTOOLS_E_INVALID_ARGUMENT,
+                  "limits: quadpoints from -1e9 to 1e9");
+    many = calloc(10001, sizeof *many);
+    if (many) {
+      for (i = 0; i < 10001; i++) many[i] = tc_mkquad(100, 100, 200, 120);
+      EXPECT_STATUS(pdftools_annotation_set_quads(doc, squiggly, many, 10001), PDFTOOLS_E_INVALID_ARGUMENT,
+                    "limits: 10001 quadrilaterals");
+      EXPECT_OK(pdftools_annotation_set_quads(doc, squiggly, many, 10000), "limits: 10000 quadrilaterals");
+    }
+    text = malloc((1 << 20) + 2);
+    if (text) {
+      memset(text, 'a', (1 << 20) + 1);
+      text[(1 << 20) + 1] = 0;
+      EXPECT_STATUS(pdftools_annotation_set_text(doc, squiggly, "Contents", text), PDFTOOLS_E_INVALID_ARGUMENT,
+                    "limits: contents of 1 MiB + 1 byte");
+      EXPECT_STATUS(pdftools_document_set_metadata(doc, "Title", text), PDFTOOLS_E_INVALID_ARGUMENT,
+                    "limits: a metadata value of 1 MiB + 1 byte");
+    }
+    CHECK(render_pixel(doc, 125, 792 - 525) == 0, "limits: the page renders");
+  }
+  pdftools_undo_state(doc, &can_undo, &can_redo);
+  EXPECT_OK(pdftools_undo(doc, NULL), "limits: undo the 10000 quads");
+  EXPECT_OK(pdftools_undo(doc, NULL), "limits: undo the Squiggly");
+  CHECK(tc_count_annots(doc, 0) == 0, "limits: refused calls left nothing behind");
+done:
+  free(many);
+  free(text);
+  pdftools_document_close(doc);
+  free(b.data);
+}
+
+/* ------------------------------------------------------------------------ */
 /* 8. Read-only targets, 6. temporary files of killed saves                   */
 
 static void case_read_only(void *arg) {
@@ -420,6 +475,7 @@ int main(void) {
   for (i = 0; i < sizeof numbering / sizeof numbering[0]; i++)
     tc_run_isolated(numbering[i].label, case_numbering, (void *)&numbering[i], 60);
   tc_run_isolated("undo memory", case_undo_memory, NULL, 120);
+  tc_run_isolated("limits", case_limits, NULL, 120);
   tc_run_isolated("read-only", case_read_only, NULL, 60);
   tc_run_isolated("orphans", case_orphans, NULL, 60);
   return tc_finish();

@@ -54,6 +54,9 @@ extension Document {
     guard !["Type", "Subtype", "P", "Parent", "Popup"].contains(key) else {
       throw PDFError(.notPermitted, "/\(key) of an annotation cannot be set as raw syntax")
     }
+    guard (syntax?.utf8.count ?? 0) <= Limits.maximumSyntaxBytes else {
+      throw PDFError(.invalidArgument, "the syntax is longer than \(Limits.maximumSyntaxBytes) bytes")
+    }
     try locked { () throws(PDFError) in
       try requirePermission(.annotate, "change annotations")
       let object = try annotationObject(id).object

@@ -222,9 +222,7 @@ extension Document {
   /// Checks a change before anything is written.
   static func validate(_ change: AnnotationChange) throws(PDFError) {
     func finite(_ points: [Point], _ what: String) throws(PDFError) {
-      guard points.allSatisfy(\.isFinite) else {
-        throw PDFError(.invalidArgument, "\(what) must have finite coordinates")
-      }
+      try Limits.checkCoordinates(points, "\(what) coordinates")
     }
     switch change {
     case .rect(let rect): try checkRect(rect)
@@ -240,26 +238,35 @@ extension Document {
       guard intensity.isFinite, (0...2).contains(intensity) else {
         throw PDFError(.invalidArgument, "the cloudy intensity must be between 0 and 2")
       }
-    case .text(let key, _):
+    case .text(let key, let value):
       guard ["Contents", "T", "Subj", "NM", "RC"].contains(key) else {
         throw PDFError(.invalidArgument, "/\(key) is not a text entry the library sets (Contents, T, Subj, NM, RC)")
       }
+      if let value { try Limits.checkText(value, "/\(key)") }
     case .flags(let flags):
       guard flags < (1 << 10) else { throw PDFError(.invalidArgument, "unknown annotation flags \(flags)") }
     case .quads(let quads):
-      guard !quads.isEmpty else { throw PDFError(.invalidArgument, "quadpoints must not be empty") }
+      guard !quads.isEmpty, quads.count <= Limits.maximumQuads else {
+        throw PDFError(.invalidArgument, "quadpoints must hold 1 to \(Limits.maximumQuads) quadrilaterals")
+      }
       try finite(quads.flatMap(\.corners), "quadpoints")
     case .ink(let strokes):
       guard !strokes.isEmpty, strokes.allSatisfy({ !$0.isEmpty }) else {
         throw PDFError(.invalidArgument, "ink needs at least one stroke with points")
       }
+      guard strokes.count <= Limits.maximumStrokes, strokes.reduce(0, { $0 + $1.count }) <= Limits.maximumPoints else {
+        throw PDFError(
+          .invalidArgument, "ink may have at most \(Limits.maximumStrokes) strokes and \(Limits.maximumPoints) points")
+      }
       try finite(strokes.flatMap { $0 }, "ink points")
     case .vertices(let points):
-      guard points.count >= 2 else { throw PDFError(.invalidArgument, "vertices need at least 2 points") }
+      guard points.count >= 2, points.count <= Limits.maximumPoints else {
+        throw PDFError(.invalidArgument, "vertices need 2 to \(Limits.maximumPoints) points")
+      }
       try finite(points, "vertices")
     case .line(let start, let end, _, _, let length, let extensionLength):
       try finite([start, end], "line points")
-      guard length.isFinite, extensionLength.isFinite, extensionLength >= 0 else {
+      guard Limits.isCoordinate(length), Limits.isCoordinate(extensionLength), extensionLength >= 0 else {
         throw PDFError(.invalidArgument, "leader lengths must be finite (the extension not negative)")
       }
     case .icon(let name):
@@ -279,11 +286,10 @@ extension Document {
     }
   }
 
-  /// Accepts finite rectangles with a positive area.
+  /// Accepts rectangles with a positive area within the coordinate limit.
   static func checkRect(_ rect: Rect) throws(PDFError) {
-    guard rect.x0.isFinite, rect.y0.isFinite, rect.x1.isFinite, rect.y1.isFinite, !rect.isEmpty else {
-      throw PDFError(.invalidArgument, "the rectangle must be finite and have a positive area")
-    }
+    guard !rect.isEmpty else { throw PDFError(.invalidArgument, "the rectangle must have a positive area") }
+    try Limits.checkCoordinates([Point(rect.x0, rect.y0), Point(rect.x1, rect.y1)], "rectangle edges")
   }
 
   /// A unique annotation name.

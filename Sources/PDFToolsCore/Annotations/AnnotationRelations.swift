@@ -86,7 +86,9 @@ extension Document {
 
   /// Points a Link annotation at a URI.
   public func setLinkURI(_ id: Int64, _ uri: String) throws(PDFError) {
-    guard !uri.isEmpty, uri.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 0x20 && $0.value < 0x7F }) else {
+    guard !uri.isEmpty, uri.utf8.count <= Limits.maximumTextBytes,
+      uri.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 0x20 && $0.value < 0x7F })
+    else {
       throw PDFError(.invalidArgument, "a link URI must be non-empty printable ASCII (percent-encode the rest)")
     }
     try editLink(id) { () throws(PDFError) in
@@ -150,6 +152,10 @@ extension Document {
   /// Embeds `bytes` as the file of a FileAttachment annotation, named `name`.
   public func setAttachment(_ id: Int64, name: String, bytes: [UInt8]) throws(PDFError) {
     guard !name.isEmpty else { throw PDFError(.invalidArgument, "the file name is empty") }
+    try Limits.checkText(name, "the file name")
+    guard bytes.count <= Limits.maximumAttachmentBytes else {
+      throw PDFError(.invalidArgument, "the file is larger than \(Limits.maximumAttachmentBytes) bytes")
+    }
     try locked { () throws(PDFError) in
       try requirePermission(.annotate, "change annotations")
       let object = try annotationObject(id).object

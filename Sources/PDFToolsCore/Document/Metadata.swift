@@ -22,6 +22,7 @@ extension Document {
   /// Sets the information dictionary entry `key` to `value`, or removes it when `value` is nil.
   public func setMetadata(_ key: String, _ value: String?) throws(PDFError) {
     try Document.checkName(key)
+    if let value { try Limits.checkText(value, "the /\(key) value") }
     try locked { () throws(PDFError) in
       try requirePermission(.modify, "change the metadata")
       var info = qpdf.value(qpdf.trailer, "Info")

@@ -110,6 +110,7 @@ extension ToolManager {
     guard event.point.isFinite, event.pressure.isFinite, event.timestamp.isFinite else {
       throw PDFError(.invalidArgument, "event coordinates, pressure and timestamp must be finite numbers")
     }
+    try Limits.checkCoordinates([event.point], "event coordinates")
     let count = document.pageCount
     guard event.page >= 0, event.page < count else {
       throw PDFError(.outOfRange, "page index \(event.page) is out of range (the document has \(count) pages)")

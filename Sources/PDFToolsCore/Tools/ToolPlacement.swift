@@ -198,7 +198,7 @@ extension ToolManager {
 
   /// An ink signature: strokes in a unit box (y down).
   public func provideInk(_ strokes: [[Point]]) throws(PDFError) {
-    let inRange = { (point: Point) in point.isFinite && abs(point.x) <= 1e6 && abs(point.y) <= 1e6 }
+    let inRange = { (point: Point) in Limits.isCoordinate(point) }
     guard !strokes.isEmpty, strokes.allSatisfy({ !$0.isEmpty && $0.allSatisfy(inRange) }) else {
       throw PDFError(.invalidArgument, "an ink signature needs strokes of points in its unit box (finite, at most 1e6)")
     }

@@ -93,3 +93,20 @@ def test_create_then_undo_does_not_grow_the_document() -> None:
         assert max(int(n) for n in re.findall(rb"(\d+) 0 obj", with_note)) < 20
         with pdftools.open(with_note) as again:
             assert [a.subtype for a in again.pages[0].annotations] == ["Text"]
+
+
+def test_coordinates_counts_and_text_are_bounded() -> None:
+    with pdftools.open(_pdf()) as doc:
+        page = doc.pages[0]
+        with pytest.raises(pdftools.ArgumentError, match="1000000"):
+            page.add_annotation("Square", rect=(-2e6, 0, 10, 10))
+        squiggly = page.add_annotation("Squiggly", rect=(100, 100, 200, 120))
+        huge = [((-1e9, 120), (1e9, 120), (-1e9, 100), (1e9, 100))]
+        with pytest.raises(pdftools.ArgumentError):
+            squiggly.update(quads=huge)
+        with pytest.raises(pdftools.ArgumentError):
+            squiggly.update(contents="a" * ((1 << 20) + 1))
+        with pytest.raises(pdftools.ArgumentError):
+            doc.metadata["Title"] = "a" * ((1 << 20) + 1)
+        assert doc.undo_label == "Add Squiggly"
+        page.render(1.0)
