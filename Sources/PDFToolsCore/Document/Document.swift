@@ -22,11 +22,13 @@ public final class Document: @unchecked Sendable {
   var geometryCache: [PageGeometry?] = []
   /// What page-tree nodes pass down to their pages, by node; filled lazily.
   var inheritedCache: [ObjectIdentity: InheritedAttributes] = [:]
-  /// The poppler view of the current bytes; nil until needed and after changes.
-  var popplerView: PopplerView? = nil
-  /// The poppler view text is read from (pages turned upright); nil until needed and after
-  /// changes.
-  var textView: PopplerView? = nil
+  /// What poppler renders from, kept across changes; nil until needed.
+  var popplerChain: ViewChain? = nil
+  /// What poppler reads text from (rotated pages turned upright); nil until needed and after
+  /// changes of page content.
+  var textView: ViewChain? = nil
+  /// Annotations left out of rendering that were logged (page:position:reason).
+  var loggedExclusions = Set<String>()
   /// Text pages by page index, built lazily; kept across changes that leave pages alone.
   var textCache: [Int: TextPage] = [:]
   /// Font names and sizes of text pages, read when asked for.
@@ -60,7 +62,7 @@ public final class Document: @unchecked Sendable {
   var callSavepoint: CallSavepoint? = nil
   /// The bytes an incremental save appends to: the opened file, then each incremental save's
   /// output. Nil for new documents.
-  var incrementalBase: OwnedBytes?
+  var incrementalBase: ByteChain?
   /// The file that holds exactly ``incrementalBase`` (the file opened, or the last incremental
   /// save): an incremental save over it appends in place instead of rewriting it.
   var baseFile: (path: String, identity: FileIO.Identity)? = nil
@@ -72,8 +74,6 @@ public final class Document: @unchecked Sendable {
   var baseSize = 0
   /// The /Size after the last update built (taken over by ``baseSize`` when it is written).
   var pendingSize = 0
-  /// Counts changes (0 means the document is as opened).
-  var changeCount = 0
   /// The undo history.
   var journal = Journal()
   /// Told (outside the lock) when the undo state changes.
@@ -91,7 +91,7 @@ public final class Document: @unchecked Sendable {
     self.openedAsOwner = openedAsOwner
     self.password = password
     self.geometryCache = Array(repeating: nil, count: pageCount)
-    self.incrementalBase = origin == .new ? nil : qpdf.source
+    self.incrementalBase = origin == .new ? nil : qpdf.source.map { ByteChain($0) }
   }
 
   /// Every object changed or created since ``incrementalBase``, by number. Call under the lock.
@@ -207,12 +207,14 @@ public final class Document: @unchecked Sendable {
     }
   }
 
-  /// Records one change to the document; call under the lock. The poppler view no longer shows
-  /// the current bytes and is dropped; text pages stay (pages themselves did not change).
-  func noteChange() {
-    changeCount &+= 1
-    popplerView = nil
+  /// Records that page content (not annotations) changed: text read and the text view no
+  /// longer hold, and the journal's step undoes such a change too. Call under the lock.
+  func noteContentChange() {
     textView = nil
+    textCache.removeAll()
+    fontCache.removeAll()
+    foldedCache.removeAll()
+    journal.open?.touchesContent = true
   }
 }
 
@@ -315,7 +317,10 @@ extension Document: ChangeRecording {
   /// Records that `identity` is about to change: for the undo journal, incremental saves and
   /// the poppler view. Call under the lock.
   func objectWillChange(_ identity: ObjectIdentity) {
-    if identity != ObjectSnapshot.trailer { changedObjects.insert(identity) }
+    if identity != ObjectSnapshot.trailer {
+      changedObjects.insert(identity)
+      viewsWillShow(identity)
+    }
     journalWillChange(identity)
   }
 
@@ -323,6 +328,7 @@ extension Document: ChangeRecording {
   func objectWasCreated(_ identity: ObjectIdentity) {
     changedObjects.insert(identity)
     createdObjects.insert(identity)
+    viewsWillShow(identity)
     journalWasCreated(identity)
   }
 

@@ -55,7 +55,6 @@ extension Document {
     } catch {
       throw PDFError(.internal, "cannot \(what): \(error.text)")
     }
-    noteChange()
     journalCommit(label: label ?? Document.label(what), key: key)
   }
 

@@ -40,13 +40,24 @@ extension Document {
 
   /// Creates a new document without pages.
   public static func makeNew() throws(PDFError) -> Document {
-    let qpdf = QPDF()
+    // The empty document is written and read back, so that it has bytes views can start from.
+    let empty = QPDF()
+    defer { empty.releaseHandles() }
     do {
-      try qpdf.makeEmpty()
+      try empty.makeEmpty()
     } catch {
       throw PDFError(.internal, "cannot create an empty document: \(error.text)")
     }
-    qpdf.releaseHandles()
+    guard let bytes = OwnedBytes(copying: try empty.write(SaveOptions(), minimumVersion: "1.7")) else {
+      throw PDFError(.outOfMemory, "cannot create an empty document")
+    }
+    let qpdf = QPDF()
+    defer { qpdf.releaseHandles() }
+    do {
+      try qpdf.read(bytes, description: "new document", password: [])
+    } catch {
+      throw PDFError(.internal, "cannot read the empty document back: \(error.text)")
+    }
     return Document(
       qpdf: qpdf, pageCount: 0, wasRepaired: false, origin: .new, openedAsOwner: true, password: [])
   }

@@ -23,13 +23,11 @@ extension Document {
         ("/Resources", qpdf.makeDictionary()),
       ]))
       try writer.insertPage(page, at: index, count: geometryCache.count)
+      noteContentChange()
       try commitChange("insert a page", label: "Insert Page")
       geometryCache.insert(nil, at: index)
       pageIndexCache = nil
       inheritedCache.removeAll()
-      textCache = Dictionary(uniqueKeysWithValues: textCache.map { ($0 >= index ? $0 + 1 : $0, $1) })
-      fontCache = Dictionary(uniqueKeysWithValues: fontCache.map { ($0 >= index ? $0 + 1 : $0, $1) })
-      foldedCache.removeAll()
       labelRanges = nil
     }
   }

@@ -116,12 +116,12 @@ extension Document {
     guard let base = incrementalBase else {
       throw PDFError(.unsupported, "cannot save incrementally: a new document has no original to append to")
     }
-    return Array(base.buffer) + (try incrementalUpdate(base))
+    return base.joined() + (try incrementalUpdate(base))
   }
 
   /// The update holding every object changed since `base` (empty when nothing changed); call
   /// under the lock.
-  private func incrementalUpdate(_ base: OwnedBytes) throws(PDFError) -> [UInt8] {
+  private func incrementalUpdate(_ base: ByteChain) throws(PDFError) -> [UInt8] {
     let objects = objectsToAppend()
     guard !objects.isEmpty else { return [] }
     let update = try appendedUpdate(base, objects: objects)
@@ -131,10 +131,10 @@ extension Document {
 
   /// The update that appends `objects` to `base`, past every object number the base uses; call
   /// under the lock.
-  func appendedUpdate(_ base: OwnedBytes, objects: [ObjectIdentity]) throws(PDFError)
+  func appendedUpdate(_ base: ByteChain, objects: [ObjectIdentity]) throws(PDFError)
     -> (bytes: [UInt8], nextSize: Int)
   {
-    var writer = IncrementalWriter(qpdf: qpdf, base: base.buffer)
+    var writer = IncrementalWriter(qpdf: qpdf, base: base)
     writer.minimumSize = baseSize
     writer.encryption = try securityHandler()
     writer.streamNumber = { () throws(PDFError) -> Int32 in
@@ -158,18 +158,15 @@ extension Document {
     try update.withUnsafeBytes { buffer in
       Result { () throws(PDFError) in
         try AtomicFile.write(
-          path, base: base.buffer, source: baseFile, update: buffer, overwriteReadOnly: overwriteReadOnly)
+          path, base: base, source: baseFile, update: buffer, overwriteReadOnly: overwriteReadOnly)
       }
     }.get()
     defer { baseFile = FileIO.identity(of: path).map { (path, $0) } }
     guard !update.isEmpty else { return }
-    // The file now holds everything: later incremental saves append to it.
-    guard let rebased = OwnedBytes(count: base.count + update.count) else { return }
-    rebased.base.copyMemory(from: base.base, byteCount: base.count)
-    update.withUnsafeBytes { buffer in
-      if let source = buffer.baseAddress { (rebased.base + base.count).copyMemory(from: source, byteCount: buffer.count) }
-    }
-    incrementalBase = rebased
+    // The file now holds everything: later incremental saves append to it (the chain shares
+    // the earlier bytes).
+    guard let appended = update.withUnsafeBytes({ OwnedBytes(copying: $0) }) else { return }
+    incrementalBase = base.appending(appended)
     changedObjects.removeAll()
     createdObjects.removeAll()
     updateStreamNumber = nil

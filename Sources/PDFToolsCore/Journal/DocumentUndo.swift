@@ -55,7 +55,7 @@ extension Document {
   func rollBackCall() {
     guard let savepoint = callSavepoint, !savepoint.states.isEmpty else { return }
     callSavepoint = nil
-    restore(savepoint.states)
+    restore(savepoint.states, touchesContent: true)
     offerForReuse(savepoint.states)
     if !savepoint.stepWasOpen {
       journal.open = nil
@@ -100,13 +100,15 @@ extension Document {
       journal.storedBytes -= top.size
       for (identity, state) in step.before where top.before[identity] == nil { top.before[identity] = state }
       for (identity, state) in step.after { top.after[identity] = state }
+      top.touchesContent = top.touchesContent || step.touchesContent
       journal.storedBytes += top.size
       journal.undoSteps[journal.undoSteps.count - 1] = top
       return
     }
-    let finished = Journal.Step(
+    var finished = Journal.Step(
       label: label, before: step.before, after: step.after, key: key, id: journal.nextID,
       previousID: journal.state)
+    finished.touchesContent = step.touchesContent
     journal.nextID += 1
     journal.state = finished.id
     journal.undoSteps.append(finished)
@@ -122,7 +124,7 @@ extension Document {
         throw PDFError(.notPermitted, "cannot undo while a group of changes is open")
       }
       guard let step = journal.undoSteps.popLast() else { return false }
-      restore(step.before)
+      restore(step.before, touchesContent: step.touchesContent)
       journal.redoSteps.append(step)
       journal.state = step.previousID
       journal.changed = true
@@ -138,7 +140,7 @@ extension Document {
         throw PDFError(.notPermitted, "cannot redo while a group of changes is open")
       }
       guard let step = journal.redoSteps.popLast() else { return false }
-      restore(step.after)
+      restore(step.after, touchesContent: step.touchesContent)
       journal.undoSteps.append(step)
       journal.state = step.id
       journal.changed = true
@@ -146,15 +148,16 @@ extension Document {
     }
   }
 
-  /// Puts objects back into recorded states and drops every cache they may affect; call under
-  /// the lock.
-  func restore(_ states: [ObjectIdentity: ObjectSnapshot]) {
+  /// Puts objects back into recorded states and drops the caches they may affect (what was
+  /// read of the pages too when `touchesContent`); call under the lock.
+  func restore(_ states: [ObjectIdentity: ObjectSnapshot], touchesContent: Bool) {
     let wasRestoring = journal.restoring
     journal.restoring = true
     defer { journal.restoring = wasRestoring }
     for (identity, state) in states.sorted(by: { $0.key.number < $1.key.number }) {
       qpdf.restore(identity, state)
       guard identity != ObjectSnapshot.trailer else { continue }
+      viewsWillShow(identity)
       // An object made since the base and taken back has nothing to append.
       if state == .absent && createdObjects.contains(identity) {
         changedObjects.remove(identity)
@@ -162,6 +165,8 @@ extension Document {
         changedObjects.insert(identity)
       }
     }
+    pendingAppearances.removeAll()
+    guard touchesContent else { return }
     qpdf_update_all_pages_cache(qpdf.data)
     let count = Int(max(0, qpdf_get_num_pages(qpdf.data)))
     qpdf.discardError()
@@ -169,13 +174,10 @@ extension Document {
     pageIndexCache = nil
     inheritedCache.removeAll()
     labelRanges = nil
+    textView = nil
     textCache.removeAll()
     fontCache.removeAll()
     foldedCache.removeAll()
-    pendingAppearances.removeAll()
-    changeCount &+= 1
-    popplerView = nil
-    textView = nil
   }
 
   /// Opens a group: every change until the matching ``endGroup()`` is one step, labelled by
@@ -250,7 +252,7 @@ extension Document {
     guard journal.savepointDepth == 0 else { return }
     let states = journal.savepoint
     journal.savepoint = [:]
-    restore(states)
+    restore(states, touchesContent: true)
     offerForReuse(states)
   }
 

@@ -14,6 +14,9 @@ struct Journal {
     var after: [ObjectIdentity: ObjectSnapshot] = [:]
     /// Consecutive steps with equal keys (same property kinds on the same targets) merge.
     var key: CoalescingKey?
+    /// True when the step changed page content (not only annotations): undoing or redoing it
+    /// drops what was read of the pages.
+    var touchesContent = false
     /// The state id this step leads to.
     let id: Int
     /// The state id before the step.

@@ -13,7 +13,7 @@ struct IncrementalWriter {
   /// The document model.
   let qpdf: QPDF
   /// The bytes being appended to.
-  let base: UnsafeRawBufferPointer
+  let base: ByteChain
   /// The lowest /Size the update may declare: past every object the base already holds,
   /// earlier updates' own xref streams included.
   var minimumSize = 0
@@ -29,14 +29,16 @@ struct IncrementalWriter {
   /// Builds the update: the bytes to append after `base`. `objects` are the objects to write.
   /// Returns the bytes and the /Size the update declares.
   func update(objects: [ObjectIdentity]) throws(PDFError) -> (bytes: [UInt8], nextSize: Int) {
-    guard let previous = IncrementalWriter.lastStartXref(base) else {
+    let tail = base.suffix(IncrementalWriter.tailLength)
+    guard let found = IncrementalWriter.lastStartXref(tail), found < base.count else {
       throw PDFError(.unsupported, "the original has no readable startxref; use a full save")
     }
+    let previous = found
     // Offsets in a file with bytes before its header count from the header.
-    let shift = IncrementalWriter.headerOffset(base)
-    let useStream = IncrementalWriter.xrefIsStream(base, at: previous + shift)
+    let shift = IncrementalWriter.headerOffset(base.bytes(from: 0, length: 1024))
+    let useStream = IncrementalWriter.xrefIsStream(base.bytes(from: previous + shift, length: 2))
     var out: [UInt8] = []
-    if base.last != UInt8(ascii: "\n") && base.last != UInt8(ascii: "\r") { out.append(0x0A) }
+    if tail.last != UInt8(ascii: "\n") && tail.last != UInt8(ascii: "\r") { out.append(0x0A) }
     var offsets: [(ObjectIdentity, Int)] = []
     for object in objects.sorted(by: { $0.number < $1.number }) {
       offsets.append((object, base.count + out.count - shift))
@@ -104,18 +106,26 @@ struct IncrementalWriter {
     return (out, size)
   }
 
+  /// How far from the end "startxref" is looked for.
+  static let tailLength = 4096
+
   /// Where "%PDF-" starts (0 for conforming files, and when there is none; readers count
   /// offsets from there).
-  static func headerOffset(_ bytes: UnsafeRawBufferPointer) -> Int { headerPosition(bytes) ?? 0 }
+  static func headerOffset<Bytes: RandomAccessCollection>(_ bytes: Bytes) -> Int
+  where Bytes.Element == UInt8, Bytes.Index == Int {
+    headerPosition(bytes) ?? 0
+  }
 
   /// Where "%PDF-" occurs within the first 1024 bytes, where readers look for the header.
-  static func headerPosition(_ bytes: UnsafeRawBufferPointer) -> Int? {
+  static func headerPosition<Bytes: RandomAccessCollection>(_ bytes: Bytes) -> Int?
+  where Bytes.Element == UInt8, Bytes.Index == Int {
     let marker = Array("%PDF-".utf8)
     let limit = min(bytes.count, 1024)
     guard limit >= marker.count else { return nil }
-    for start in 0...(limit - marker.count)
-    where (0..<marker.count).allSatisfy({ bytes[start + $0] == marker[$0] }) {
-      return start
+    let start = bytes.startIndex
+    for offset in 0...(limit - marker.count)
+    where (0..<marker.count).allSatisfy({ bytes[start + offset + $0] == marker[$0] }) {
+      return offset
     }
     return nil
   }
@@ -166,33 +176,33 @@ struct IncrementalWriter {
     return result
   }
 
-  /// The offset after the last "startxref" keyword near the end of the file.
-  static func lastStartXref(_ bytes: UnsafeRawBufferPointer) -> Int? {
+  /// The number after the last "startxref" keyword in `tail` (the end of a file).
+  static func lastStartXref(_ tail: [UInt8]) -> Int? {
     let keyword = Array("startxref".utf8)
-    let searchFrom = max(0, bytes.count - 4096)
-    guard bytes.count >= keyword.count else { return nil }
-    var position = bytes.count - keyword.count
-    while position >= searchFrom {
-      if (0..<keyword.count).allSatisfy({ bytes[position + $0] == keyword[$0] }) {
+    guard tail.count >= keyword.count else { return nil }
+    var position = tail.count - keyword.count
+    while position >= 0 {
+      if (0..<keyword.count).allSatisfy({ tail[position + $0] == keyword[$0] }) {
         var index = position + keyword.count
-        while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
+        while index < tail.count, [0x20, 0x0A, 0x0D, 0x09].contains(tail[index]) { index += 1 }
         var value = 0
         var digits = 0
-        while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39, digits < 15 {
-          value = value * 10 + Int(bytes[index] - 0x30)
+        while index < tail.count, tail[index] >= 0x30, tail[index] <= 0x39, digits < 15 {
+          value = value * 10 + Int(tail[index] - 0x30)
           digits += 1
           index += 1
         }
-        return digits > 0 && value < bytes.count ? value : nil
+        return digits > 0 ? value : nil
       }
       position -= 1
     }
     return nil
   }
 
-  /// True when the cross-reference section at `offset` is a stream ("n g obj"), not a table.
-  static func xrefIsStream(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> Bool {
-    guard offset >= 0, offset + 4 <= bytes.count else { return false }
-    return !(bytes[offset] == UInt8(ascii: "x") && bytes[offset + 1] == UInt8(ascii: "r"))
+  /// True when the cross-reference section whose first bytes are `start` is a stream
+  /// ("n g obj"), not a table ("xref").
+  static func xrefIsStream(_ start: [UInt8]) -> Bool {
+    guard start.count == 2 else { return false }
+    return !(start[0] == UInt8(ascii: "x") && start[1] == UInt8(ascii: "r"))
   }
 }

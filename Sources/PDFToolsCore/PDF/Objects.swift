@@ -128,25 +128,6 @@ extension QPDF {
     return ObjectIdentity(number: number, generation: qpdf_oh_get_generation(data, object))
   }
 
-  /// Runs `body` with `key` of every dictionary in `objects` set to the integer `value`, then
-  /// puts the old values back: for writing out a variant of the document (a view of it),
-  /// never a change of it.
-  func withEntry<T>(
-    _ key: String, _ value: Int, in objects: [qpdf_oh], _ body: () throws(PDFError) -> T
-  ) throws(PDFError) -> T {
-    var saved: [(object: qpdf_oh, value: qpdf_oh?)] = []
-    for object in objects where isDictionary(object) {
-      saved.append((object, qpdf_oh_has_key(data, object, key) != QPDF_FALSE ? qpdf_oh_get_key(data, object, key) : nil))
-      qpdf_oh_replace_key(data, object, key, qpdf_oh_new_integer(data, Int64(value)))
-    }
-    defer {
-      for (object, value) in saved {
-        if let value { qpdf_oh_replace_key(data, object, key, value) } else { qpdf_oh_remove_key(data, object, key) }
-      }
-    }
-    return try body()
-  }
-
   /// The keys of `dict` without their leading slashes, sorted by name (qpdf keeps dictionaries sorted).
   func keys(_ dict: qpdf_oh) -> [String] {
     guard isDictionary(dict) else { return [] }

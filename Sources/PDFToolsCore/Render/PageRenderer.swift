@@ -55,7 +55,7 @@ extension Document {
     }
     try locked { () throws(PDFError) in
       let geometry = try geometry(index)
-      let view = try currentPopplerView()
+      let view = try renderView(for: index)
       let rendered: Bool? = view.withPage(index) { page in
         guard
           let surface = cairo_image_surface_create_for_data(

@@ -32,7 +32,7 @@ enum AtomicFile {
   /// the file `identity` describes (it holds exactly `base`), its bytes are shared (a reflink
   /// clone) or copied by the kernel instead of written from memory.
   static func write(
-    _ requested: String, base: UnsafeRawBufferPointer, source: (path: String, identity: FileIO.Identity)?,
+    _ requested: String, base: ByteChain, source: (path: String, identity: FileIO.Identity)?,
     update: UnsafeRawBufferPointer, overwriteReadOnly: Bool = false
   ) throws(PDFError) {
     try replace(requested, overwriteReadOnly: overwriteReadOnly) { (fd, name) throws(PDFError) in
@@ -40,7 +40,7 @@ enum AtomicFile {
         guard ftruncate(fd, 0) == 0, lseek(fd, 0, SEEK_SET) == 0 else {
           throw FileIO.errnoError(errno, "cannot rewind '\(name)'")
         }
-        try FileIO.writeAll(fd, base, name)
+        for part in base.parts { try FileIO.writeAll(fd, part.buffer, name) }
       }
       try FileIO.writeAll(fd, update, name)
     }

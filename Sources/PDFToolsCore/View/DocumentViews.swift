@@ -1,0 +1,170 @@
+import CPoppler
+import CQPDF
+
+extension Document {
+  /// The poppler view of the document as it is now, for rendering page `page` (whose
+  /// annotations are checked first: those that would make poppler hang are left out); call
+  /// under the lock.
+  ///
+  /// The view is the bytes the document was read from plus update sections of the objects
+  /// changed since (encrypted like the rest where the document is encrypted): a change costs
+  /// what it changed. Where no section can be appended (another security handler), or poppler
+  /// sees the pages differently, the view is a full write.
+  func renderView(for page: Int) throws(PDFError) -> PopplerView {
+    let chain = try renderChain()
+    // Exclusions of pages whose annotations changed are worked out again.
+    for (holder, exclusion) in chain.exclusions where chain.dirty.contains(holder) {
+      guard let index = pageIndex(of: exclusion.page) else {
+        chain.exclusions[holder] = nil
+        continue
+      }
+      try exclude(page: index, in: chain)
+    }
+    try exclude(page: page, in: chain)
+    return try view(of: chain, overrides: exclusionChanges(chain))
+  }
+
+  /// The view of the document as it is now, without checking any page's annotations (for
+  /// text, which leaves annotations out); call under the lock.
+  private func currentView() throws(PDFError) -> PopplerView {
+    let chain = try renderChain()
+    return try view(of: chain, overrides: exclusionChanges(chain))
+  }
+
+  /// The poppler view text is read from: like ``renderView(for:)``, but with every rotated
+  /// page's /Rotate 0 (poppler 22.12 reads a /Rotate 270 page bottom line first) and kept
+  /// across changes that leave page content alone (annotations never change the text). Call
+  /// under the lock.
+  func textPopplerView() throws(PDFError) -> PopplerView {
+    if let view = textView?.poppler { return view }
+    var upright: [qpdf_oh] = []
+    for index in 0..<geometryCache.count where try geometry(index).rotation != 0 {
+      upright.append(qpdf_get_page_n(qpdf.data, index))
+    }
+    guard !upright.isEmpty else { return try currentView() }
+    let chain: ViewChain
+    if let existing = textView {
+      chain = existing
+    } else {
+      chain = ViewChain(base: try viewBase(), changed: changedSinceViewBase)
+    }
+    for page in upright { if let identity = qpdf.identity(page) { chain.dirty.insert(identity) } }
+    textView = chain
+    return try view(of: chain, overrides: upright.map { .setInteger(dictionary: $0, key: "/Rotate", value: 0) })
+  }
+
+  /// The view chain for rendering, made on first use; call under the lock.
+  private func renderChain() throws(PDFError) -> ViewChain {
+    if let chain = popplerChain { return chain }
+    let chain = ViewChain(base: try viewBase(), changed: changedSinceViewBase)
+    popplerChain = chain
+    return chain
+  }
+
+  /// The bytes views start from: those incremental saves append to, or those the model was
+  /// read from. Call under the lock.
+  private func viewBase() throws(PDFError) -> ByteChain {
+    if let base = incrementalBase { return base }
+    guard let source = qpdf.source else { throw PDFError(.internal, "the document has no bytes to show") }
+    return ByteChain(source)
+  }
+
+  /// The objects that differ from ``viewBase()`` (incremental saves move both together);
+  /// call under the lock.
+  private var changedSinceViewBase: Set<ObjectIdentity> { changedObjects }
+
+  /// Brings `chain` up to date (a new section of its changed objects, written with
+  /// `overrides` in place) and returns its poppler document; call under the lock.
+  private func view(of chain: ViewChain, overrides: [TemporaryChange]) throws(PDFError) -> PopplerView {
+    if let view = chain.poppler, chain.dirty.isEmpty { return view }
+    if chain.wantsRebuild { chain.rebuild() }
+    if canEncryptUpdates {
+      do throws(PDFError) {
+        let objects = chain.dirty
+        if !objects.isEmpty || chain.poppler == nil {
+          if !objects.isEmpty {
+            let section = try qpdf.withTemporaryChanges(overrides) { () throws(PDFError) -> (bytes: [UInt8], nextSize: Int) in
+              var writer = IncrementalWriter(qpdf: qpdf, base: chain.bytes)
+              writer.minimumSize = max(chain.size, baseSize)
+              writer.encryption = try securityHandler()
+              // Each section's cross-reference stream needs a number of its own.
+              writer.streamNumber = { () throws(PDFError) -> Int32 in try self.qpdf.reserveObjectNumber() }
+              return try writer.update(objects: objects.sorted { $0.number < $1.number })
+            }
+            guard let stored = section.bytes.withUnsafeBytes({ OwnedBytes(copying: $0) }) else {
+              throw PDFError(.outOfMemory, "cannot keep a view update of \(section.bytes.count) bytes")
+            }
+            chain.appended(stored, objects: objects, size: section.nextSize)
+          }
+          let view = try PopplerView(chain.bytes.parts.map { .shared($0) }, password: password)
+          if view.pageCount == geometryCache.count {
+            chain.poppler = view
+            return view
+          }
+        }
+      } catch {
+        Log.emit(.warning, "pdftools", "showing a full write of the document: \(error.message)")
+      }
+    }
+    // A full write: O(document), for what no section can show.
+    let view = try qpdf.withTemporaryChanges(overrides) { () throws(PDFError) -> PopplerView in
+      try PopplerView([.copied(try writeLocked(SaveOptions()))], password: password)
+    }
+    guard view.pageCount == geometryCache.count else {
+      throw PDFError(.damaged, "poppler does not see the document's \(geometryCache.count) pages")
+    }
+    chain.dirty.removeAll()
+    chain.poppler = view
+    return view
+  }
+
+  /// Checks page `index`'s annotations and leaves out of `chain` those poppler must not draw
+  /// (logged once each); call under the lock.
+  private func exclude(page index: Int, in chain: ViewChain) throws(PDFError) {
+    try checkPageIndex(index)
+    let page = qpdf_get_page_n(qpdf.data, index)
+    guard let annots = qpdf.entry(page, "/Annots"), let items = qpdf.items(annots),
+      let pageIdentity = qpdf.identity(page), let holder = qpdf.identity(annots) ?? qpdf.identity(page)
+    else { return }
+    let form = qpdf.value(qpdf.root, "AcroForm")
+    let needAppearances = form.flatMap { qpdf.value($0, "NeedAppearances") }
+      .map { qpdf_oh_get_bool_value(qpdf.data, $0) != QPDF_FALSE } ?? false
+    var excluded: [Int] = []
+    for (position, item) in items.enumerated() {
+      if position >= PopplerRisk.maximumAnnotationsPerPage {
+        excluded.append(position)
+        continue
+      }
+      guard let reason = PopplerRisk.reason(qpdf, item, formNeedsAppearances: needAppearances) else { continue }
+      excluded.append(position)
+      let key = "\(index):\(position):\(reason)"
+      if loggedExclusions.insert(key).inserted {
+        Log.emit(.warning, "pdftools", "annotation \(position + 1) of page \(index + 1) is not rendered: \(reason)")
+      }
+    }
+    let before = chain.exclusions[holder]?.positions ?? []
+    guard excluded != before else { return }
+    chain.exclusions[holder] = excluded.isEmpty ? nil : ViewChain.Exclusion(page: pageIdentity, positions: excluded)
+    chain.dirty.insert(holder)
+  }
+
+  /// The temporary changes that leave excluded annotations out; call under the lock.
+  private func exclusionChanges(_ chain: ViewChain) -> [TemporaryChange] {
+    chain.exclusions.compactMap { holder, exclusion -> TemporaryChange? in
+      let positions = exclusion.positions
+      let object = qpdf.object(holder)
+      if qpdf_oh_is_array(qpdf.data, object) != QPDF_FALSE {
+        return .removeItems(array: object, positions: positions)
+      }
+      // A page with a direct /Annots array: the page shows a filtered copy.
+      guard let annots = qpdf.entry(object, "/Annots"), let items = qpdf.items(annots) else { return nil }
+      let kept = items.enumerated().filter { !positions.contains($0.offset) }.map(\.element)
+      return .setValue(dictionary: object, key: "/Annots", value: qpdf.makeArray(kept))
+    }
+  }
+
+  /// Notes that `identity` changed in every view; call under the lock.
+  func viewsWillShow(_ identity: ObjectIdentity) {
+    popplerChain?.dirty.insert(identity)
+  }
+}

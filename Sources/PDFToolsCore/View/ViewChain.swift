@@ -1,0 +1,63 @@
+/// The bytes one poppler view reads, kept across changes: a base (the document's bytes as
+/// read or last saved), then update sections holding the objects changed since, each appended
+/// when the view is next needed. A change costs poppler what it changed: the new section and
+/// a new parse of the cross-reference sections, never a copy of the document.
+final class ViewChain {
+  /// The base and the sections appended to it.
+  private(set) var bytes: ByteChain
+  /// How many sections were appended.
+  private(set) var sections = 0
+  /// The /Size the next section must declare at least.
+  var size = 0
+  /// The objects the sections hold (their state differs from the base's).
+  private(set) var written = Set<ObjectIdentity>()
+  /// Objects changed since the last section.
+  var dirty = Set<ObjectIdentity>()
+  /// Annotations left out of a page (they would make poppler hang).
+  struct Exclusion {
+    /// The page object.
+    let page: ObjectIdentity
+    /// The positions in its /Annots array left out.
+    let positions: [Int]
+  }
+
+  /// Annotations left out of the view, by the object that holds the page's /Annots array.
+  var exclusions: [ObjectIdentity: Exclusion] = [:]
+  /// The poppler document over ``bytes``; nil until made after the last change.
+  var poppler: PopplerView? = nil
+  /// The sections a view may grow before it is rebuilt with one section.
+  static let maximumSections = 16
+
+  /// A view of `base`, which differs from the model in `changed`.
+  init(base: ByteChain, changed: Set<ObjectIdentity>) {
+    bytes = base
+    dirty = changed
+  }
+
+  /// The base alone (for rebuilding with one section).
+  private var base: ByteChain? = nil
+
+  /// Records that `section` (holding `objects`, declaring `size`) was appended.
+  func appended(_ section: OwnedBytes, objects: Set<ObjectIdentity>, size: Int) {
+    if base == nil { base = bytes }
+    bytes = bytes.appending(section)
+    sections += 1
+    written.formUnion(objects)
+    dirty.subtract(objects)
+    self.size = max(self.size, size)
+    poppler = nil
+  }
+
+  /// True when the next section should replace all of them (the chain grew long).
+  var wantsRebuild: Bool { sections >= ViewChain.maximumSections }
+
+  /// Drops the sections: the next one holds every object written so far.
+  func rebuild() {
+    guard let base else { return }
+    bytes = base
+    sections = 0
+    dirty.formUnion(written)
+    written.removeAll()
+    poppler = nil
+  }
+}
