@@ -8,8 +8,8 @@ enum Fixtures {
   /// The repository root (three levels above this file).
   static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
-  /// The shared corpus of real-world PDFs, beside the repository.
-  static let corpus = repository.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+  /// The corpus of real-world PDFs (tests/corpus).
+  static let corpus = repository.appendingPathComponent("tests/corpus")
 
   /// The path of a corpus file.
   static func corpusFile(_ name: String) -> String { corpus.appendingPathComponent(name).path }

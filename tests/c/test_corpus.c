@@ -6,7 +6,7 @@
  * corpus file by run_corpus.py.
  *
  * Usage: test_corpus FILE EXPECT PAGES [PASSWORD [OWNER_PASSWORD]]
- *   EXPECT    open | repair | error (see ../shared/corpus/README.md)
+ *   EXPECT    open | repair | error (see tests/corpus/README.md)
  *   PAGES     the page count the file must show (ignored for "error")
  *   PASSWORD  the user password ("" for an empty one); given only for
  *             encrypted files

@@ -1,6 +1,6 @@
-"""The shared test corpus: where it is and what manifest.json says about each file.
+"""The test corpus: where it is and what manifest.json says about each file.
 
-The corpus lives at ``<repository>/../shared/corpus`` (override with the
+The corpus lives at ``<repository>/tests/corpus`` (override with the
 environment variable ``PDFTOOLS_TEST_CORPUS``).  A missing corpus is an error,
 never a reason to skip.
 """
@@ -13,13 +13,13 @@ from pathlib import Path
 from typing import Any, Dict, List
 
 REPO_ROOT = Path(__file__).resolve().parents[3]
-CORPUS_DIR = Path(os.environ.get("PDFTOOLS_TEST_CORPUS", REPO_ROOT.parent / "shared" / "corpus"))
+CORPUS_DIR = Path(os.environ.get("PDFTOOLS_TEST_CORPUS", REPO_ROOT / "tests" / "corpus"))
 MANIFEST_PATH = CORPUS_DIR / "manifest.json"
 
 if not MANIFEST_PATH.is_file():
     raise RuntimeError(
         f"test corpus not found: {MANIFEST_PATH} is missing "
-        "(expected <repository>/../shared/corpus, or set PDFTOOLS_TEST_CORPUS)"
+        "(expected <repository>/tests/corpus, or set PDFTOOLS_TEST_CORPUS)"
     )
 
 MANIFEST: Dict[str, Any] = json.loads(MANIFEST_PATH.read_text(encoding="utf-8"))
