@@ -1,7 +1,13 @@
 #!/bin/sh
-# Runs every test: the core's Swift tests, then the production build with the C tests, the
-# header/export check, the reliability tests and the Python binding's tests (ctest runs all but
-# the first). Python tools come from the virtual environment install-deps.sh makes.
+# Runs every test:
+#  1. the core's Swift tests (swift test);
+#  2. the production build with ctest: C tests through the library, the header/export check,
+#     the Python binding's tests, the mutation sweep and the kill -9 save test;
+#  3. the C tests again with AddressSanitizer and UndefinedBehaviorSanitizer, and the thread
+#     stress test with ThreadSanitizer (scripts/sanitize.sh);
+#  4. a short libFuzzer run of every fuzz harness and the replay of every reproducer
+#     (scripts/fuzz.sh).
+# Python tools come from the virtual environment install-deps.sh makes.
 set -eu
 . "$(dirname "$0")/env.sh"
 "$root/scripts/install-deps.sh" --tests
@@ -14,3 +20,9 @@ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING
   { cat "$build/configure.log"; exit 1; }
 cmake --build "$build"
 ctest --test-dir "$build" --output-on-failure
+echo "== AddressSanitizer and UndefinedBehaviorSanitizer: the C tests"
+"$root/scripts/sanitize.sh" address
+echo "== ThreadSanitizer: the thread stress test"
+"$root/scripts/sanitize.sh" thread
+echo "== libFuzzer: a short run of every harness, and the reproducers"
+"$root/scripts/fuzz.sh"

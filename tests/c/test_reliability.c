@@ -36,6 +36,14 @@
 #include "pdftools.h"
 #include "test_common.h"
 
+#if defined(__SANITIZE_ADDRESS__)
+#define RELIABILITY_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define RELIABILITY_ASAN 1
+#endif
+#endif
+
 /* ------------------------------------------------------------------------ */
 /* Inputs                                                                     */
 
@@ -310,9 +318,14 @@ static void case_undo_memory(void *arg) {
   after = resident_kb();
   CHECK(ok, "undo memory: 4200 create-then-undo cycles");
   CHECK(tc_count_annots(doc, 0) == 0, "undo memory: nothing left on the page");
-  /* It grew by about 9 KB a cycle when undone objects were kept; now they are made again. */
+  /* It grew by about 9 KB a cycle when undone objects were kept; now they are made again.
+   * AddressSanitizer keeps freed memory in quarantine, so its builds cannot measure this. */
+#ifdef RELIABILITY_ASAN
+  tc_note("undo memory: not measured in an AddressSanitizer build (%ld KB, its quarantine included)", after - before);
+#else
   CHECK(before > 0 && after - before < 1024, "undo memory: resident memory grew by %ld KB over 4000 cycles",
         after - before);
+#endif
 done:
   pdftools_document_close(doc);
   free(b.data);

@@ -424,12 +424,12 @@ static void *log_thread(void *p) {
   return NULL;
 }
 
-static volatile int g_toggle_stop;
+static int g_toggle_stop; /* read and written with __atomic builtins */
 
 static void *toggle_thread(void *p) {
   int i = 0;
   (void)p;
-  while (!g_toggle_stop) {
+  while (!__atomic_load_n(&g_toggle_stop, __ATOMIC_ACQUIRE)) {
     if (i++ % 2)
       pdftools_set_log_callback(on_log, PDFTOOLS_LOG_DEBUG, NULL);
     else
@@ -466,7 +466,7 @@ static void test_log_threads(void) {
   CHECK(wrong == 0, "log callbacks ran on the calling thread (%ld did not)", wrong);
 
   /* b) another thread keeps replacing the callback meanwhile: no crash. */
-  g_toggle_stop = 0;
+  __atomic_store_n(&g_toggle_stop, 0, __ATOMIC_RELEASE);
   pthread_create(&toggler, NULL, toggle_thread, NULL);
   for (t = 0; t < THREADS; t++) {
     memset(&args[t], 0, sizeof args[t]);
@@ -475,7 +475,7 @@ static void test_log_threads(void) {
     pthread_create(&threads[t], NULL, log_thread, &args[t]);
   }
   for (t = 0; t < THREADS; t++) pthread_join(threads[t], NULL);
-  g_toggle_stop = 1;
+  __atomic_store_n(&g_toggle_stop, 1, __ATOMIC_RELEASE);
   pthread_join(toggler, NULL);
   pdftools_set_log_callback(NULL, PDFTOOLS_LOG_DEBUG, NULL);
   for (t = 0; t < THREADS; t++) opened += args[t].opened;

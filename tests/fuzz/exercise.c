@@ -1,0 +1,265 @@
+/* exercise.c — see exercise.h. */
+#include "exercise.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Bounds that keep one input fast: how many pages and annotations are read. */
+enum { MAX_PAGES = 6, MAX_ANNOTS = 48, MAX_MATCHES = 64 };
+
+static void read_string(pdftools_status (*get)(pdftools_document *, int32_t, char *, size_t, size_t *),
+                        pdftools_document *doc, int32_t index) {
+  char small[8];
+  size_t size = 0;
+  if (get(doc, index, NULL, 0, &size) != PDFTOOLS_OK || size == 0) return;
+  get(doc, index, small, sizeof small, &size);
+  if (size < (1u << 20)) {
+    char *buf = malloc(size);
+    if (buf) get(doc, index, buf, size, &size);
+    free(buf);
+  }
+}
+
+static void read_annotation(pdftools_document *doc, pdftools_annotation_id id) {
+  static const char *texts[] = {"Contents", "T", "Subj", "NM", "RC", "DA", "M"};
+  char buf[256];
+  size_t size = 0, count = 0;
+  int32_t page = 0, alignment = 0;
+  pdftools_rect rect;
+  pdftools_color color;
+  double opacity, width, font_size;
+  uint32_t flags;
+  size_t i;
+  pdftools_annotation_page(doc, id, &page);
+  pdftools_annotation_subtype(doc, id, buf, sizeof buf, &size);
+  pdftools_annotation_rect(doc, id, &rect);
+  pdftools_annotation_get_color(doc, id, PDFTOOLS_COLOR_STROKE, &color, NULL);
+  pdftools_annotation_get_color(doc, id, PDFTOOLS_COLOR_INTERIOR, &color, NULL);
+  pdftools_annotation_get_opacity(doc, id, &opacity);
+  pdftools_annotation_get_flags(doc, id, &flags);
+  for (i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+    pdftools_annotation_get_text(doc, id, texts[i], buf, sizeof buf, &size);
+    pdftools_annotation_get_raw(doc, id, texts[i], buf, sizeof buf, &size);
+  }
+  {
+    pdftools_quad quads[16];
+    pdftools_point points[64];
+    size_t strokes[16];
+    pdftools_annotation_get_quads(doc, id, quads, 16, &count);
+    pdftools_annotation_get_vertices(doc, id, points, 64, &count);
+    pdftools_annotation_get_ink(doc, id, points, 64, &count, strokes, 16, &size);
+  }
+  {
+    pdftools_border_style style;
+    pdftools_annotation_get_border(doc, id, &width, &style);
+  }
+  {
+    pdftools_point a, b;
+    pdftools_line_ending ea, eb;
+    pdftools_annotation_get_line(doc, id, &a, &b, &ea, &eb);
+  }
+  {
+    pdftools_color text_color;
+    pdftools_annotation_get_free_text(doc, id, buf, sizeof buf, &size, &font_size, &text_color, &alignment);
+    (void)font_size;
+  }
+  {
+    pdftools_annotation_id parent = 0;
+    int32_t target = 0;
+    pdftools_annotation_get_reply(doc, id, &parent);
+    pdftools_annotation_get_link_uri(doc, id, buf, sizeof buf, &size);
+    pdftools_annotation_get_link_page(doc, id, &target);
+  }
+  {
+    char name[64];
+    void *data = NULL;
+    size_t name_size = 0, data_size = 0;
+    if (pdftools_annotation_get_attachment(doc, id, &data, &data_size, name, sizeof name, &name_size) == PDFTOOLS_OK)
+      pdftools_free(data);
+  }
+}
+
+static void read_text(pdftools_document *doc, int32_t page, double width, double height) {
+  size_t count = 0;
+  pdftools_text_range units[32];
+  pdftools_text_range range;
+  pdftools_selection selection;
+  pdftools_point a = {0, 0}, b = {width, height};
+  pdftools_rect rects[16];
+  char text[64];
+  read_string(pdftools_page_text, doc, page);
+  pdftools_page_chars(doc, page, NULL, 0, &count);
+  if (count > 0) {
+    pdftools_char_info *chars = malloc(count * sizeof *chars);
+    if (chars) pdftools_page_chars(doc, page, chars, count, &count);
+    if (chars && count > 0) {
+      char font[64];
+      size_t size = 0;
+      pdftools_page_char_font(doc, page, (int32_t)(count / 2), font, sizeof font, &size);
+    }
+    free(chars);
+  }
+  pdftools_page_text_units(doc, page, 0, units, 32, &count);
+  pdftools_page_text_units(doc, page, 1, units, 32, &count);
+  pdftools_page_hit_test(doc, page, PDFTOOLS_SPACE_PAGE, a, 5, 1, PDFTOOLS_GRANULARITY_WORD, &range);
+  if (pdftools_select(doc, page, a, page, b, PDFTOOLS_SPACE_DISPLAY, PDFTOOLS_GRANULARITY_CHAR, &selection) ==
+      PDFTOOLS_OK) {
+    size_t size = 0;
+    pdftools_selection_rects(doc, &selection, page, PDFTOOLS_SPACE_DISPLAY, rects, 16, &count);
+    pdftools_selection_text(doc, &selection, text, sizeof text, &size);
+  }
+}
+
+static void render(pdftools_document *doc, int32_t page) {
+  pdftools_render_options options = PDFTOOLS_RENDER_OPTIONS_INIT;
+  int32_t width = 0, height = 0;
+  unsigned char *pixels;
+  options.scale = 0.25;
+  if (pdftools_page_render_size(doc, page, 0.25, &width, &height) != PDFTOOLS_OK) return;
+  if (width <= 0 || height <= 0 || (int64_t)width * height > 4000000) return;
+  pixels = malloc((size_t)width * (size_t)height * 4);
+  if (pixels) pdftools_page_render(doc, page, &options, pixels, width, height, (size_t)width * 4);
+  free(pixels);
+}
+
+void pdft_exercise_read(pdftools_document *doc, unsigned what) {
+  int32_t pages = 0, major, minor, level, flag, count = 0, i;
+  uint32_t permissions;
+  pdftools_document_page_count(doc, &pages);
+  pdftools_document_pdf_version(doc, &major, &minor, &level);
+  pdftools_document_is_encrypted(doc, &flag);
+  pdftools_document_permissions(doc, &permissions);
+  pdftools_document_has_signature_fields(doc, &flag);
+  pdftools_document_was_repaired(doc, &flag);
+  if (pdftools_document_metadata_count(doc, &count) == PDFTOOLS_OK) {
+    for (i = 0; i < count && i < 32; i++) {
+      char key[128], value[256];
+      size_t size = 0;
+      if (pdftools_document_metadata_key(doc, i, key, sizeof key, &size) == PDFTOOLS_OK)
+        pdftools_document_get_metadata(doc, key, value, sizeof value, &size);
+    }
+  }
+  for (i = 0; i < pages && i < MAX_PAGES; i++) {
+    pdftools_rect box;
+    double width = 0, height = 0, unit;
+    int32_t rotation, kind;
+    pdftools_annotation_id ids[MAX_ANNOTS];
+    size_t n = 0, k;
+    for (kind = PDFTOOLS_BOX_MEDIA; kind <= PDFTOOLS_BOX_ART; kind++) pdftools_page_box(doc, i, (pdftools_box)kind, &box);
+    pdftools_page_rotation(doc, i, &rotation);
+    pdftools_page_user_unit(doc, i, &unit);
+    pdftools_page_size(doc, i, &width, &height);
+    read_string(pdftools_page_label, doc, i);
+    if (pdftools_page_annotations(doc, i, ids, MAX_ANNOTS, &n) == PDFTOOLS_E_BUFFER_TOO_SMALL) n = MAX_ANNOTS;
+    for (k = 0; k < n && k < MAX_ANNOTS; k++) read_annotation(doc, ids[k]);
+    if (i < 2) read_text(doc, i, width, height);
+    if ((what & PDFT_EXERCISE_RENDER) && i < 2) render(doc, i);
+  }
+  {
+    pdftools_selection matches[MAX_MATCHES];
+    pdftools_search_options options = PDFTOOLS_SEARCH_OPTIONS_INIT;
+    size_t found = 0;
+    options.last_page = pages > MAX_PAGES ? MAX_PAGES - 1 : -1;
+    pdftools_search(doc, "the", &options, matches, MAX_MATCHES, &found);
+  }
+}
+
+/* Saves with options into memory and reopens the output; counts what does not open. */
+static void save_and_reopen(pdftools_document *doc, int32_t mode, const char *password, pdft_exercise_result *result) {
+  pdftools_save_options options = PDFTOOLS_SAVE_OPTIONS_INIT;
+  void *data = NULL;
+  size_t size = 0;
+  options.mode = mode;
+  if (pdftools_document_save_to_memory(doc, &options, &data, &size) != PDFTOOLS_OK) return;
+  result->outputs++;
+  {
+    pdftools_document *again = NULL;
+    if (pdftools_document_open_memory(data, size, password, &again) != PDFTOOLS_OK) {
+      result->unreadable_outputs++;
+    } else {
+      int32_t pages = 0;
+      pdftools_document_page_count(again, &pages);
+      if (pages > 0) {
+        pdftools_annotation_id ids[MAX_ANNOTS];
+        size_t n = 0;
+        pdftools_page_annotations(again, 0, ids, MAX_ANNOTS, &n);
+      }
+    }
+    pdftools_document_close(again);
+  }
+  pdftools_free(data);
+}
+
+void pdft_exercise_save(pdftools_document *doc, const char *password, pdft_exercise_result *result) {
+  save_and_reopen(doc, PDFTOOLS_SAVE_FULL, password, result);
+  save_and_reopen(doc, PDFTOOLS_SAVE_INCREMENTAL, password, result);
+}
+
+/* Edits that every document can take: new annotations of several subtypes, changes, a delete,
+ * undo and redo, a tool gesture. */
+static void edit(pdftools_document *doc) {
+  int32_t pages = 0;
+  pdftools_annotation_id ids[4] = {0, 0, 0, 0}, existing[4];
+  size_t n = 0;
+  pdftools_color red = {1, 0, 0};
+  pdftools_quad quad = {{72, 720}, {300, 720}, {72, 700}, {300, 700}};
+  pdftools_point ink[3] = {{100, 100}, {150, 180}, {200, 120}};
+  size_t stroke = 3;
+  if (pdftools_document_page_count(doc, &pages) != PDFTOOLS_OK || pages <= 0) return;
+  pdftools_document_set_metadata(doc, "Title", "exercised");
+  if (pdftools_page_annotations(doc, 0, existing, 4, &n) == PDFTOOLS_OK && n > 0) {
+    pdftools_annotation_set_color(doc, existing[0], PDFTOOLS_COLOR_STROKE, &red);
+    pdftools_annotation_set_text(doc, existing[0], "Contents", "changed");
+  }
+  if (pdftools_annotation_create(doc, 0, "Highlight", (pdftools_rect){72, 700, 300, 720}, &ids[0]) == PDFTOOLS_OK)
+    pdftools_annotation_set_quads(doc, ids[0], &quad, 1);
+  if (pdftools_annotation_create(doc, 0, "Ink", (pdftools_rect){100, 100, 200, 200}, &ids[1]) == PDFTOOLS_OK)
+    pdftools_annotation_set_ink(doc, ids[1], ink, &stroke, 1);
+  if (pdftools_annotation_create(doc, 0, "FreeText", (pdftools_rect){50, 50, 250, 90}, &ids[2]) == PDFTOOLS_OK)
+    pdftools_annotation_set_text(doc, ids[2], "Contents", "Free text \xc3\xbc");
+  pdftools_annotation_create(doc, pages - 1, "Square", (pdftools_rect){10, 10, 60, 60}, &ids[3]);
+  if (ids[1]) pdftools_annotation_delete(doc, ids[1]);
+  pdftools_undo(doc, NULL);
+  pdftools_undo(doc, NULL);
+  pdftools_redo(doc, NULL);
+  {
+    pdftools_tool_manager *manager = NULL;
+    if (pdftools_tool_manager_new(doc, &manager) == PDFTOOLS_OK) {
+      pdftools_pointer_event e = PDFTOOLS_POINTER_EVENT_INIT;
+      int32_t handled = 0;
+      pdftools_tool_set_tool(manager, PDFTOOLS_TOOL_RECTANGLE, 0);
+      e.x = 100;
+      e.y = 100;
+      pdftools_tool_pointer_down(manager, &e, &handled);
+      e.x = 180;
+      e.y = 160;
+      pdftools_tool_pointer_move(manager, &e, &handled);
+      pdftools_tool_pointer_up(manager, &e, &handled);
+      pdftools_tool_set_tool(manager, PDFTOOLS_TOOL_HIGHLIGHT, 0);
+      e.x = 10;
+      e.y = 10;
+      pdftools_tool_pointer_down(manager, &e, &handled);
+      e.x = 500;
+      e.y = 300;
+      pdftools_tool_pointer_move(manager, &e, &handled);
+      pdftools_tool_pointer_up(manager, &e, &handled);
+      pdftools_tool_key(manager, PDFTOOLS_KEY_DELETE, 0, &handled);
+      pdftools_tool_manager_free(manager);
+    }
+  }
+}
+
+void pdft_exercise(const uint8_t *data, size_t size, const char *password, unsigned what,
+                   pdft_exercise_result *result) {
+  pdftools_document *doc = NULL;
+  memset(result, 0, sizeof *result);
+  if (pdftools_document_open_memory(data, size, password, &doc) != PDFTOOLS_OK) return;
+  result->opened = 1;
+  pdft_exercise_read(doc, what);
+  if (what & PDFT_EXERCISE_EDIT) {
+    edit(doc);
+    pdft_exercise_read(doc, what & PDFT_EXERCISE_RENDER);
+  }
+  if (what & PDFT_EXERCISE_SAVE) pdft_exercise_save(doc, password, result);
+  pdftools_document_close(doc);
+}

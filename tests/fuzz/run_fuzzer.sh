@@ -1,0 +1,23 @@
+#!/bin/sh
+# Runs one libFuzzer harness for a bounded time and reports its throughput and coverage.
+# Usage: run_fuzzer.sh HARNESS SECONDS DICTIONARY WORK_DIR [SEED_DIR...]
+# New inputs go to WORK_DIR (created); crashes, timeouts and leaks are written next to it and
+# make the run fail.  Extra arguments for libFuzzer can come in $PDFTOOLS_FUZZ_ARGS.
+set -eu
+harness=$1 seconds=$2 dictionary=$3 work=$4
+shift 4
+mkdir -p "$work" "$work.artifacts"
+log="$work.log"
+status=0
+# -close_fd_mask=1: the harness's own output is noise; libFuzzer's and sanitizer reports stay.
+"$harness" -max_total_time="$seconds" -timeout=30 -rss_limit_mb=3072 -max_len=1000000 \
+  -dict="$dictionary" -print_final_stats=1 -close_fd_mask=1 \
+  -artifact_prefix="$work.artifacts/" ${PDFTOOLS_FUZZ_ARGS:-} "$work" "$@" > "$log" 2>&1 || status=$?
+grep -E '^#[0-9]+ +(INITED|DONE)|stat::number_of_executed_units|stat::average_exec_per_sec|stat::peak_rss_mb' "$log" || true
+grep -E 'cov: [0-9]+' "$log" | tail -n 1 || true
+if [ "$status" -ne 0 ] || ls "$work.artifacts"/* > /dev/null 2>&1; then
+  echo "FAIL: $(basename "$harness") found a problem (exit $status); the input is in $work.artifacts:"
+  grep -E 'ERROR|SUMMARY|==[0-9]+==|deadly signal|timeout|Test unit written' "$log" | head -n 30 || true
+  exit 1
+fi
+echo "ok: $(basename "$harness") ran $seconds s without finding a problem"
