@@ -14,11 +14,12 @@ let package = Package(
     .systemLibrary(
       name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
     .systemLibrary(name: "CPDFTools"),
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     .target(name: "CShims"),
     .target(name: "CSystem"),
     .target(
       name: "CQPDFCrypto", linkerSettings: [.linkedLibrary("qpdf"), .linkedLibrary("stdc++")]),
-    .target(name: "PDFToolsCore", dependencies: ["CQPDF", "CPoppler", "CSystem", "CQPDFCrypto"]),
+    .target(name: "PDFToolsCore", dependencies: ["CQPDF", "CPoppler", "CSystem", "CQPDFCrypto", "CZlib"]),
     .target(name: "PDFTools", dependencies: ["PDFToolsCore", "CPDFTools", "CShims"]),
     .testTarget(name: "PDFToolsCoreTests", dependencies: ["PDFToolsCore"]),
   ],

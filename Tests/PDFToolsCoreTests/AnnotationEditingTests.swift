@@ -112,16 +112,7 @@ import Testing
     let a = try document.createAnnotation(page: 0, subtype: "Square", rect: Rect(100, 100, 200, 200))
     let b = try document.createAnnotation(page: 0, subtype: "Square", rect: Rect(300, 100, 400, 200))
     let reference = try #require(try document.annotationRawValue(a, key: "AP"))
-    func content(_ id: Int64) throws -> String {
-      try document.locked { () throws(PDFError) -> String in
-        let object = try document.annotationObject(id).object
-        guard let ap = document.qpdf.entry(object, "/AP"), let normal = document.qpdf.entry(ap, "/N"),
-          let identity = document.qpdf.identity(normal),
-          case .stream(_, let data) = document.qpdf.snapshot(identity)
-        else { return "" }
-        return String(decoding: data, as: UTF8.self)
-      }
-    }
+    func content(_ id: Int64) throws -> String { try Fixtures.appearanceContent(document, id) }
     let red = try content(a)
     for step in 1...5 { try document.updateAnnotation(a, [.color(RGBColor(0, Double(step) / 5, 0))]) }
     #expect(try document.annotationRawValue(a, key: "AP") == reference, "the same stream object is rewritten")

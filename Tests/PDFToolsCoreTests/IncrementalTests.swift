@@ -64,6 +64,23 @@ import Testing
     #expect(abs(sizes[0] - sizes[1]) < 1024, "appended \(sizes)")
   }
 
+  @Test func appendedStreamsAreCompressed() throws {
+    let original = ReliabilityTests.document()
+    let document = try Document.open(bytes: original)
+    let id = try document.createAnnotation(page: 0, subtype: "Square", rect: Rect(50, 50, 550, 700))
+    try document.updateAnnotation(id, [.cloudy(2)])
+    let content = try Fixtures.appearanceContent(document, id)
+    let saved = try bytes(document)
+    let appended = String(decoding: saved[original.count...], as: UTF8.self)
+    #expect(appended.contains("/FlateDecode"))
+    #expect(content.utf8.count > 4096, "a cloudy border draws many curves")
+    #expect(saved.count - original.count < content.utf8.count / 2,
+            "\(saved.count - original.count) bytes appended for \(content.utf8.count) bytes of appearance")
+    let reopened = try Document.open(bytes: saved)
+    let again = try #require(try reopened.annotations(onPage: 0).first)
+    #expect(try Fixtures.appearanceContent(reopened, again) == content)
+  }
+
   @Test func signaturesStayValid() throws {
     for name in ["qpdf-digitally-signed.pdf", "pdfium-two-signatures.pdf"] {
       let document = try Document.open(path: Fixtures.corpusFile(name))

@@ -1,3 +1,4 @@
+import CQPDF
 import Foundation
 import Testing
 
@@ -78,6 +79,26 @@ enum Fixtures {
     table += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R \(trailerExtra) >>\n"
     table += "startxref\n\(xref)\n%%EOF\n"
     return out + Array(table.utf8)
+  }
+}
+
+extension Fixtures {
+  /// The decoded content of annotation `id`'s normal appearance stream ("" when it has none).
+  static func appearanceContent(_ document: Document, _ id: Int64) throws -> String {
+    try document.locked { () throws(PDFError) -> String in
+      let qpdf = document.qpdf
+      let object = try document.annotationObject(id).object
+      guard let ap = qpdf.entry(object, "/AP"), let normal = qpdf.entry(ap, "/N"),
+        qpdf_oh_is_stream(qpdf.data, normal) != QPDF_FALSE
+      else { return "" }
+      var filtered: QPDF_BOOL = QPDF_FALSE
+      var buffer: UnsafeMutablePointer<UInt8>? = nil
+      var length = 0
+      _ = qpdf_oh_get_stream_data(qpdf.data, normal, qpdf_dl_generalized, &filtered, &buffer, &length)
+      defer { free(buffer) }
+      guard let buffer else { return "" }
+      return String(decoding: UnsafeBufferPointer(start: buffer, count: length), as: UTF8.self)
+    }
   }
 }
 

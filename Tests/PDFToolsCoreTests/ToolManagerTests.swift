@@ -147,13 +147,7 @@ import Testing
 
   /// The content of an annotation's normal appearance stream.
   private func appearance(_ document: Document, _ id: Int64) throws -> String {
-    try document.locked { () throws(PDFError) -> String in
-      let object = try document.annotationObject(id).object
-      guard let ap = document.qpdf.entry(object, "/AP"), let normal = document.qpdf.entry(ap, "/N"),
-        let identity = document.qpdf.identity(normal), case .stream(_, let data) = document.qpdf.snapshot(identity)
-      else { return "" }
-      return String(decoding: data, as: UTF8.self)
-    }
+    try Fixtures.appearanceContent(document, id)
   }
 
   @Test(arguments: [0, 1]) func highlightDragMarksTheText(page: Int) throws {

@@ -135,12 +135,17 @@ struct ObjectWriter {
     try fill(stream, bytes, filter: filter, entries)
   }
 
-  /// Sets a new stream's data and dictionary.
+  /// Sets a new stream's data and dictionary. Data without a filter is Flate-compressed.
   private func fill(
     _ stream: qpdf_oh, _ bytes: [UInt8], filter: String?, _ entries: [(String, qpdf_oh)]
   ) throws(PDFError) {
     let data = qpdf.data
     var copy = bytes
+    var filter = filter
+    if filter == nil, let packed = Flate.compress(bytes) {
+      copy = packed
+      filter = "FlateDecode"
+    }
     let filterObject = filter.map { qpdf.makeName($0) } ?? qpdf.makeNull()
     copy.withUnsafeMutableBufferPointer { buffer in
       qpdf_oh_replace_stream_data(data, stream, buffer.baseAddress, buffer.count, filterObject, qpdf.makeNull())

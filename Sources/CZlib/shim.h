@@ -1,0 +1,2 @@
+/* zlib: Flate compression of the streams the library writes. */
+#include <zlib.h>
