@@ -14,7 +14,7 @@ import Testing
     expectError(.notAFile) { () throws(PDFError) in try Document.open(path: folder.path) }
     expectError(.invalidArgument) { () throws(PDFError) in try Document.open(path: "") }
     let empty = folder.appendingPathComponent("empty.pdf")
-    FileManager.default.createFile(atPath: empty.path, contents: Data())
+    _ = FileManager.default.createFile(atPath: empty.path, contents: Data())
     expectError(.notPDF) { () throws(PDFError) in try Document.open(path: empty.path) }
     expectError(.notPDF) { () throws(PDFError) in try Document.open(bytes: [UInt8]()) }
     expectError(.notPDF) { () throws(PDFError) in
@@ -46,8 +46,8 @@ import Testing
     try FileManager.default.copyItem(
       at: URL(fileURLWithPath: Fixtures.corpusFile("pdf20-simple.pdf")), to: copy)
     let previous = FileManager.default.currentDirectoryPath
-    FileManager.default.changeCurrentDirectoryPath(folder.path)
-    defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+    _ = FileManager.default.changeCurrentDirectoryPath(folder.path)
+    defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
     #expect(try Document.open(path: "relative copy.pdf").pageCount == 1)
   }
 
