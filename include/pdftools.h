@@ -124,6 +124,8 @@ typedef enum pdftools_status {
   PDFTOOLS_E_UNSUPPORTED = -6,
   /** The operation is not allowed in the current state or by permissions. */
   PDFTOOLS_E_NOT_PERMITTED = -7,
+  /** A progress callback stopped the operation; nothing was changed. */
+  PDFTOOLS_E_CANCELLED = -8,
 
   /** The file does not exist. */
   PDFTOOLS_E_FILE_NOT_FOUND = -10,
@@ -353,6 +355,15 @@ pdftools_status pdftools_document_has_signature_fields(pdftools_document *doc,
  * INVALID_ARGUMENT.
  */
 pdftools_status pdftools_document_is_modified(pdftools_document *doc, int32_t *out_modified);
+
+/**
+ * Sets the memory budget, in bytes, of what the document keeps of its pages'
+ * text (characters, fonts, text folded for search); 32 MiB by default.  When
+ * it is exceeded, the pages used least recently are dropped and read again
+ * when needed, so searching a long document stays within the budget; 0 keeps
+ * only the page read last.  Errors: INVALID_HANDLE.
+ */
+pdftools_status pdftools_document_set_cache_limit(pdftools_document *doc, size_t bytes);
 
 /* ------------------------------------------------------------------------ */
 /* Metadata (the document information dictionary)                           */
@@ -695,6 +706,41 @@ pdftools_status pdftools_selection_text(pdftools_document *doc,
                                         size_t buf_size, size_t *out_size);
 
 /* ------------------------------------------------------------------------ */
+/* Progress                                                                  */
+/* ------------------------------------------------------------------------ */
+
+/** What a progress callback returns: go on. */
+#define PDFTOOLS_PROGRESS_CONTINUE 0
+/** What a progress callback returns: stop (the call fails with PDFTOOLS_E_CANCELLED). */
+#define PDFTOOLS_PROGRESS_STOP 1
+
+/**
+ * Told how far a long call has come: done of total units (pages searched or
+ * read, percent written, objects appended), from 0 to total.  Returns
+ * PDFTOOLS_PROGRESS_CONTINUE to go on or PDFTOOLS_PROGRESS_STOP to stop: the
+ * call then fails with PDFTOOLS_E_CANCELLED and changes nothing (no file is
+ * written, the document is as it was).  It runs on the calling thread while
+ * the call holds the document's lock: it may call functions on other
+ * documents, but a call on the same document fails with
+ * PDFTOOLS_E_NOT_PERMITTED.  A full save reports qpdf's percentages and
+ * honours a stop when qpdf has finished writing into memory (before the
+ * file).  user_data is the pointer given with the callback.
+ */
+typedef int32_t (*pdftools_progress_callback)(int64_t done, int64_t total, void *user_data);
+
+/**
+ * The plain text of pages first_page to last_page (-1: the last page), UTF-8,
+ * each page followed by a form feed (U+000C) but the last, in a new memory
+ * block: *out_text receives it (NUL-terminated; release with pdftools_free)
+ * and *out_size its length without the NUL.  progress (may be NULL) hears of
+ * each page read.  Errors: INVALID_HANDLE, INVALID_ARGUMENT (out_text or
+ * out_size NULL), OUT_OF_RANGE, CANCELLED, DAMAGED, OUT_OF_MEMORY.
+ */
+pdftools_status pdftools_document_get_text(pdftools_document *doc, int32_t first_page,
+                                           int32_t last_page, pdftools_progress_callback progress,
+                                           void *user_data, char **out_text, size_t *out_size);
+
+/* ------------------------------------------------------------------------ */
 /* Search                                                                    */
 /* ------------------------------------------------------------------------ */
 
@@ -720,13 +766,17 @@ typedef struct pdftools_search_options {
   int32_t first_page;
   /** Last page searched; -1 for the last page of the document. */
   int32_t last_page;
+  /** Told of each page searched by pdftools_search (NULL: none).  (Version 2.) */
+  pdftools_progress_callback progress;
+  /** Handed to progress.  (Version 2.) */
+  void *progress_user_data;
 } pdftools_search_options;
 
 /** The version of pdftools_search_options this header describes. */
-#define PDFTOOLS_SEARCH_OPTIONS_VERSION 1
+#define PDFTOOLS_SEARCH_OPTIONS_VERSION 2
 
 /** Default search options: ignore case, whole document. */
-#define PDFTOOLS_SEARCH_OPTIONS_INIT { PDFTOOLS_SEARCH_OPTIONS_VERSION, 0, 0, -1 }
+#define PDFTOOLS_SEARCH_OPTIONS_INIT { PDFTOOLS_SEARCH_OPTIONS_VERSION, 0, 0, -1, NULL, NULL }
 
 /**
  * Finds every occurrence of query (UTF-8, non-empty) in the pages the
@@ -735,8 +785,11 @@ typedef struct pdftools_search_options {
  * matches may cross lines.  Each match is a pdftools_selection (on one page);
  * its rectangles come from pdftools_selection_rects.  Array pattern as for
  * pdftools_page_chars.
+ * Each page is read once, whether or not buf is NULL (a size query followed
+ * by the same search with a buffer reuses the first one's result).
  * Errors: INVALID_HANDLE, INVALID_ARGUMENT (NULL or empty query, bad
- * options), OUT_OF_RANGE (pages), BUFFER_TOO_SMALL.
+ * options), OUT_OF_RANGE (pages), BUFFER_TOO_SMALL, CANCELLED (the options'
+ * progress callback said stop).
  */
 pdftools_status pdftools_search(pdftools_document *doc, const char *query,
                                 const pdftools_search_options *options,
@@ -779,7 +832,11 @@ pdftools_status pdftools_page_annotations(pdftools_document *doc, int32_t page_i
                                           pdftools_annotation_id *buf, size_t capacity,
                                           size_t *out_count);
 
-/** *out_page receives the index of the page annotation id is on. Errors: INVALID_HANDLE, INVALID_ARGUMENT, NOT_FOUND. */
+/**
+ * *out_page receives the index of the page annotation id is on: the first
+ * page listing it when the /Annots of several pages hold the same dictionary.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT, NOT_FOUND.
+ */
 pdftools_status pdftools_annotation_page(pdftools_document *doc, pdftools_annotation_id id,
                                          int32_t *out_page);
 
@@ -858,6 +915,47 @@ typedef struct pdftools_color {
   double g; /**< Green. */
   double b; /**< Blue. */
 } pdftools_color;
+
+/** What an annotation list shows of one annotation (pdftools_page_get_annotation_infos). */
+typedef struct pdftools_annotation_info {
+  /** The annotation's id. */
+  pdftools_annotation_id id;
+  /** /Rect in page space (all zero when missing or malformed). */
+  pdftools_rect rect;
+  /** /C as RGB (meaningful when has_color is 1). */
+  pdftools_color color;
+  /** /CA (1 when absent). */
+  double opacity;
+  /** The length of /Contents in UTF-8 bytes, without a NUL (0 when absent). */
+  size_t contents_size;
+  /** The id of the annotation this one replies to (/IRT), or 0. */
+  pdftools_annotation_id in_reply_to;
+  /** /F, pdftools_annotation_flags bits. */
+  uint32_t flags;
+  /** 1 when /C holds a colour, 0 when it is absent or empty (transparent). */
+  int32_t has_color;
+  /** The /Subtype name, NUL-terminated ("" when missing; longer names are cut at 31 bytes). */
+  char subtype[32];
+} pdftools_annotation_info;
+
+/**
+ * Every annotation of page page_index in z-order, with the properties an
+ * annotation list shows, in one call: array pattern as for
+ * pdftools_page_chars (buf NULL: *out_count receives the count).
+ * element_size is sizeof(pdftools_annotation_info) as the caller knows it;
+ * each element is written with that stride, only its first element_size
+ * bytes (a caller built against an older, shorter struct keeps working;
+ * element_size must reach at least the subtype field's end; bytes past the
+ * struct this library knows are left as they are).  The page is
+ * listed once per change of it, so calling this after every change costs
+ * O(annotations of the page).  Errors: INVALID_HANDLE, INVALID_ARGUMENT
+ * (out_count NULL, element_size too small), OUT_OF_RANGE,
+ * BUFFER_TOO_SMALL.
+ */
+pdftools_status pdftools_page_get_annotation_infos(pdftools_document *doc, int32_t page_index,
+                                                   size_t element_size,
+                                                   pdftools_annotation_info *buf, size_t capacity,
+                                                   size_t *out_count);
 
 /** Which colour of an annotation. */
 typedef enum pdftools_color_role {
@@ -1263,7 +1361,8 @@ typedef struct pdftools_render_options {
 
 /**
  * The pixel size of the whole page rendered at scale: its display size
- * (rotated, cropped, UserUnit applied) times scale, rounded up.  Either
+ * (rotated, cropped, UserUnit applied) times scale, rounded up (to the
+ * nearest pixel when within 1e-6 of it, so 1650.0000000000002 is 1650).  Either
  * out-pointer may be NULL.  Errors: INVALID_HANDLE, INVALID_ARGUMENT (scale),
  * OUT_OF_RANGE.
  */
@@ -1355,17 +1454,21 @@ typedef struct pdftools_save_options {
    * (Version 2.)
    */
   int32_t overwrite_readonly;
+  /** Told how far the writing has come (NULL: nothing is told).  (Version 3.) */
+  pdftools_progress_callback progress;
+  /** Handed to progress.  (Version 3.) */
+  void *progress_user_data;
 } pdftools_save_options;
 
 /** The version of pdftools_save_options this header describes. */
-#define PDFTOOLS_SAVE_OPTIONS_VERSION 2
+#define PDFTOOLS_SAVE_OPTIONS_VERSION 3
 
 /** Default save options: automatic mode, compressed, object streams kept, encryption kept,
  * read-only files kept. */
 #define PDFTOOLS_SAVE_OPTIONS_INIT                                                   \
   {                                                                                  \
     PDFTOOLS_SAVE_OPTIONS_VERSION, PDFTOOLS_SAVE_AUTO, 1,                            \
-        PDFTOOLS_OBJECT_STREAMS_PRESERVE, 0, PDFTOOLS_ENCRYPTION_KEEP, 0             \
+        PDFTOOLS_OBJECT_STREAMS_PRESERVE, 0, PDFTOOLS_ENCRYPTION_KEEP, 0, NULL, NULL \
   }
 
 /**
@@ -1389,7 +1492,8 @@ typedef struct pdftools_save_options {
  * document with signature fields that cannot be saved incrementally),
  * FILE_NOT_FOUND (folder missing), PERMISSION_DENIED (also: path is read-only
  * and overwrite_readonly is 0), NOT_A_FILE (path is a folder, FIFO, device,
- * ...), IO, INTERNAL.
+ * ...), IO, CANCELLED (the progress callback said stop: the file is as it
+ * was), INTERNAL.
  */
 pdftools_status pdftools_document_save(pdftools_document *doc, const char *path,
                                        const pdftools_save_options *options);
@@ -1398,7 +1502,8 @@ pdftools_status pdftools_document_save(pdftools_document *doc, const char *path,
  * Saves the document into a new memory block.  *out_data receives the bytes
  * (release with pdftools_free) and *out_size their count.  options as for
  * pdftools_document_save.  Does not change the modified state.
- * Errors: INVALID_HANDLE, INVALID_ARGUMENT, UNSUPPORTED, OUT_OF_MEMORY, INTERNAL.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT, UNSUPPORTED, OUT_OF_MEMORY,
+ * CANCELLED, INTERNAL.
  */
 pdftools_status pdftools_document_save_to_memory(pdftools_document *doc,
                                                  const pdftools_save_options *options,

@@ -54,3 +54,9 @@ long pdft_copy_range(int src, int dst, size_t length) {
 }
 
 int pdft_try_lock(int fd) { return flock(fd, LOCK_EX | LOCK_NB); }
+
+static _Thread_local const void *progress_owner;
+
+const void *pdft_progress_owner(void) { return progress_owner; }
+
+void pdft_set_progress_owner(const void *owner) { progress_owner = owner; }

@@ -101,3 +101,53 @@ public func abiAnnotationSetRaw(
 public func abiAnnotationDelete(_ document: OpaquePointer?, _ id: Int64) -> pdftools_status {
   call { () throws(PDFError) in try Registry.document(document).deleteAnnotation(id) }
 }
+
+/// The annotations of a page with their common properties, in one call (array pattern, with
+/// the caller's element size as the stride).
+@_cdecl("pdftools_page_get_annotation_infos")
+public func abiPageGetAnnotationInfos(
+  _ document: OpaquePointer?, _ page: Int32, _ elementSize: UInt,
+  _ elements: UnsafeMutablePointer<pdftools_annotation_info>?, _ capacity: UInt,
+  _ outCount: UnsafeMutablePointer<UInt>?
+) -> pdftools_status {
+  call { () throws(PDFError) in
+    let doc = try Registry.document(document)
+    let countOut = try require(outCount, "out_count")
+    // The first version of the struct ends with the subtype name.
+    let layout = MemoryLayout<pdftools_annotation_info>.self
+    let minimum = (layout.offset(of: \.subtype) ?? layout.size) + 32
+    guard elementSize >= UInt(minimum) else {
+      throw PDFError(.invalidArgument, "element_size \(elementSize) is smaller than the first pdftools_annotation_info (\(minimum))")
+    }
+    let summaries = try doc.annotationSummaries(onPage: Int(page))
+    countOut.pointee = UInt(summaries.count)
+    guard let elements else { return }
+    // Written with the caller's stride: an older caller's elements are shorter.
+    let buffer = UnsafeMutableRawPointer(elements)
+    guard capacity >= UInt(summaries.count) else {
+      throw PDFError(.bufferTooSmall, "the array holds \(capacity) items; \(summaries.count) are needed")
+    }
+    let stride = Int(elementSize)
+    for (index, summary) in summaries.enumerated() {
+      var info = pdftools_annotation_info()
+      info.id = summary.id
+      info.rect = cRect(summary.rect)
+      if let color = summary.color {
+        info.color = pdftools_color(r: color.r, g: color.g, b: color.b)
+        info.has_color = 1
+      }
+      info.opacity = summary.opacity
+      info.contents_size = summary.contentsLength
+      info.in_reply_to = summary.inReplyTo ?? 0
+      info.flags = summary.flags
+      withUnsafeMutableBytes(of: &info.subtype) { field in
+        let name = Array(summary.subtype.utf8.prefix(field.count - 1))
+        field.copyBytes(from: name)
+      }
+      withUnsafeBytes(of: &info) { bytes in
+        guard let source = bytes.baseAddress else { return }
+        (buffer + index * stride).copyMemory(from: source, byteCount: min(stride, bytes.count))
+      }
+    }
+  }
+}

@@ -41,6 +41,7 @@ func statusCode(_ kind: PDFError.Kind) -> pdftools_status {
   case .passwordRequired: return PDFTOOLS_E_PASSWORD_REQUIRED
   case .wrongPassword: return PDFTOOLS_E_WRONG_PASSWORD
   case .outOfMemory: return PDFTOOLS_E_OUT_OF_MEMORY
+  case .cancelled: return PDFTOOLS_E_CANCELLED
   case .internal: return PDFTOOLS_E_INTERNAL
   }
 }
@@ -105,4 +106,11 @@ func versionedCopy<T>(_ pointer: UnsafePointer<T>, size: Int, defaults: T) -> T 
     target.copyMemory(from: UnsafeRawBufferPointer(start: UnsafeRawPointer(pointer), count: count))
   }
   return value
+}
+
+/// The core's progress handler for a C callback (nil for NULL): any value but
+/// PDFTOOLS_PROGRESS_CONTINUE stops.
+func progressHandler(_ callback: pdftools_progress_callback?, _ userData: UnsafeMutableRawPointer?) -> ProgressHandler? {
+  guard let callback else { return nil }
+  return { done, total in callback(Int64(done), Int64(total), userData) == PDFTOOLS_PROGRESS_CONTINUE }
 }

@@ -124,3 +124,11 @@ public func abiDocumentIsModified(
     try store(try Registry.document(document).isModified ? 1 : 0, outModified, "out_modified")
   }
 }
+
+/// Sets the memory budget of the text the document keeps.
+@_cdecl("pdftools_document_set_cache_limit")
+public func abiDocumentSetCacheLimit(_ document: OpaquePointer?, _ bytes: UInt) -> pdftools_status {
+  call { () throws(PDFError) in
+    try Registry.document(document).setTextCacheLimit(bytes: Int(clamping: bytes))
+  }
+}

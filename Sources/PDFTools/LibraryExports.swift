@@ -42,6 +42,7 @@ public func abiStatusString(_ status: pdftools_status) -> UnsafePointer<CChar> {
   case PDFTOOLS_E_PASSWORD_REQUIRED: return cString("password required")
   case PDFTOOLS_E_WRONG_PASSWORD: return cString("wrong password")
   case PDFTOOLS_E_OUT_OF_MEMORY: return cString("out of memory")
+  case PDFTOOLS_E_CANCELLED: return cString("cancelled")
   case PDFTOOLS_E_INTERNAL: return cString("internal error")
   default: return cString("unknown status")
   }

@@ -13,6 +13,7 @@ enum Registry {
     guard let found = table.entry(handle) else {
       throw PDFError(.invalidHandle, "the document handle is closed or was not made by this library")
     }
+    try found.refuseCallsFromProgressHandler()
     return found
   }
 

@@ -7,20 +7,26 @@ import PDFToolsCore
   import Musl
 #endif
 
-/// Converts the C options (NULL means defaults) to the core's, rejecting unknown values.
+/// Converts the C options (NULL means defaults) to the core's, rejecting unknown values; the
+/// progress callback comes back separately.
 private func saveOptions(_ pointer: UnsafePointer<pdftools_save_options>?) throws(PDFError)
-  -> SaveOptions
+  -> (options: SaveOptions, progress: ProgressHandler?)
 {
   var options = SaveOptions()
-  guard let pointer else { return options }
+  guard let pointer else { return (options, nil) }
   let version = UnsafeRawPointer(pointer).load(as: UInt32.self)
   guard version >= 1, version <= UInt32(PDFTOOLS_SAVE_OPTIONS_VERSION) else {
     throw PDFError(
       .invalidArgument, "pdftools_save_options.version \(version) is not supported")
   }
-  // Version 1 ends before overwrite_readonly.
+  // Version 1 ends before overwrite_readonly, version 2 before progress.
   let layout = MemoryLayout<pdftools_save_options>.self
-  let size = version == 1 ? layout.offset(of: \.overwrite_readonly) ?? layout.size : layout.size
+  let size: Int
+  switch version {
+  case 1: size = layout.offset(of: \.overwrite_readonly) ?? layout.size
+  case 2: size = layout.offset(of: \.progress) ?? layout.size
+  default: size = layout.size
+  }
   let c = versionedCopy(pointer, size: size, defaults: pdftools_save_options())
   guard let mode = SaveOptions.Mode(rawValue: c.mode) else {
     throw PDFError(.invalidArgument, "\(c.mode) is not a pdftools_save_mode value")
@@ -37,7 +43,7 @@ private func saveOptions(_ pointer: UnsafePointer<pdftools_save_options>?) throw
   options.linearize = c.linearize != 0
   options.removeEncryption = c.encryption == 1
   options.overwriteReadOnly = c.overwrite_readonly != 0
-  return options
+  return (options, progressHandler(c.progress, c.progress_user_data))
 }
 
 /// Saves to a path atomically.
@@ -49,7 +55,8 @@ public func abiDocumentSave(
   call { () throws(PDFError) in
     let doc = try Registry.document(document)
     let target = try text(path, "path")
-    try doc.save(to: target, options: try saveOptions(options))
+    let parsed = try saveOptions(options)
+    try doc.save(to: target, options: parsed.options, progress: parsed.progress)
   }
 }
 
@@ -64,7 +71,7 @@ public func abiDocumentSaveToMemory(
     let dataOut = try require(outData, "out_data")
     let sizeOut = try require(outSize, "out_size")
     let parsed = try saveOptions(options)
-    let copy = try doc.withSavedBytes(parsed) {
+    let copy = try doc.withSavedBytes(parsed.options, progress: parsed.progress) {
       (bytes) throws(PDFError) -> (UnsafeMutableRawPointer, Int) in
       guard let memory = malloc(max(bytes.count, 1)) else {
         throw PDFError(.outOfMemory, "cannot allocate \(bytes.count) bytes")

@@ -1,15 +1,33 @@
 import CPDFTools
 import PDFToolsCore
 
-/// Converts C search options (NULL means defaults).
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// Converts C search options (NULL means defaults), reading only the fields of the caller's
+/// version; the progress callback comes back separately.
 private func searchOptions(_ pointer: UnsafePointer<pdftools_search_options>?) throws(PDFError)
   -> SearchOptions
 {
+  try searchOptionsAndProgress(pointer).options
+}
+
+/// As ``searchOptions(_:)``, with the progress handler of a version 2 struct.
+private func searchOptionsAndProgress(_ pointer: UnsafePointer<pdftools_search_options>?) throws(PDFError)
+  -> (options: SearchOptions, progress: ProgressHandler?)
+{
   var options = SearchOptions()
-  guard let c = pointer?.pointee else { return options }
-  guard c.version >= 1, c.version <= UInt32(PDFTOOLS_SEARCH_OPTIONS_VERSION) else {
-    throw PDFError(.invalidArgument, "pdftools_search_options.version \(c.version) is not supported")
+  guard let pointer else { return (options, nil) }
+  let version = UnsafeRawPointer(pointer).load(as: UInt32.self)
+  guard version >= 1, version <= UInt32(PDFTOOLS_SEARCH_OPTIONS_VERSION) else {
+    throw PDFError(.invalidArgument, "pdftools_search_options.version \(version) is not supported")
   }
+  let layout = MemoryLayout<pdftools_search_options>.self
+  let size = version == 1 ? layout.offset(of: \.progress) ?? layout.size : layout.size
+  let c = versionedCopy(pointer, size: size, defaults: pdftools_search_options())
   options.flags = SearchOptions.Flags(rawValue: c.flags)
   guard options.flags.isSubset(of: .known) else {
     throw PDFError(.invalidArgument, "unknown pdftools_search_flags bits \(c.flags)")
@@ -19,7 +37,7 @@ private func searchOptions(_ pointer: UnsafePointer<pdftools_search_options>?) t
   }
   options.firstPage = Int(c.first_page)
   options.lastPage = c.last_page == -1 ? nil : Int(c.last_page)
-  return options
+  return (options, progressHandler(c.progress, c.progress_user_data))
 }
 
 /// Finds every occurrence (array pattern).
@@ -33,7 +51,8 @@ public func abiSearch(
   call { () throws(PDFError) in
     let doc = try Registry.document(document)
     _ = try require(outCount, "out_count")
-    let matches = try doc.search(try text(query, "query"), options: try searchOptions(options))
+    let parsed = try searchOptionsAndProgress(options)
+    let matches = try doc.search(try text(query, "query"), options: parsed.options, progress: parsed.progress)
     try copyArray(matches.map(cSelection), buffer, capacity, outCount)
   }
 }
@@ -57,5 +76,32 @@ public func abiSearchNext(
       throw PDFError(.notFound, "no further occurrence of the search text")
     }
     out.pointee = cSelection(found)
+  }
+}
+
+/// The plain text of a range of pages, in a new memory block.
+@_cdecl("pdftools_document_get_text")
+public func abiDocumentGetText(
+  _ document: OpaquePointer?, _ firstPage: Int32, _ lastPage: Int32, _ progress: pdftools_progress_callback?,
+  _ userData: UnsafeMutableRawPointer?, _ outText: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+  _ outSize: UnsafeMutablePointer<UInt>?
+) -> pdftools_status {
+  call { () throws(PDFError) in
+    let doc = try Registry.document(document)
+    let textOut = try require(outText, "out_text")
+    let sizeOut = try require(outSize, "out_size")
+    let last = lastPage == -1 ? doc.pageCount - 1 : Int(lastPage)
+    guard firstPage >= 0, last >= Int(firstPage) - 1 else {
+      throw PDFError(.outOfRange, "pages \(firstPage) to \(lastPage) are out of range")
+    }
+    let text = try doc.text(ofPages: Int(firstPage)..<(last + 1), progress: progressHandler(progress, userData))
+    let bytes = Array(text.utf8)
+    guard let memory = malloc(bytes.count + 1) else {
+      throw PDFError(.outOfMemory, "cannot allocate \(bytes.count + 1) bytes")
+    }
+    memory.copyMemory(from: bytes, byteCount: bytes.count)
+    memory.storeBytes(of: 0, toByteOffset: bytes.count, as: UInt8.self)
+    textOut.pointee = memory.assumingMemoryBound(to: CChar.self)
+    sizeOut.pointee = UInt(bytes.count)
   }
 }

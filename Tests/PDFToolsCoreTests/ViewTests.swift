@@ -98,7 +98,7 @@ import Testing
       _ = try render(document)
     }
     let state = try document.locked { () throws(PDFError) in
-      (document.textCache[0] != nil, document.popplerChain.map { ObjectIdentifier($0.bytes.parts[0]) },
+      (document.pageTexts.text(0) != nil, document.popplerChain.map { ObjectIdentifier($0.bytes.parts[0]) },
        document.popplerChain?.sections, document.popplerChain?.dirty.isEmpty)
     }
     #expect(state.0, "annotation changes keep the text read")

@@ -66,6 +66,7 @@ static const char *status_name(pdftools_status st) {
   case PDFTOOLS_E_NOT_FOUND: return "NOT_FOUND";
   case PDFTOOLS_E_UNSUPPORTED: return "UNSUPPORTED";
   case PDFTOOLS_E_NOT_PERMITTED: return "NOT_PERMITTED";
+  case PDFTOOLS_E_CANCELLED: return "CANCELLED";
   case PDFTOOLS_E_FILE_NOT_FOUND: return "FILE_NOT_FOUND";
   case PDFTOOLS_E_PERMISSION_DENIED: return "PERMISSION_DENIED";
   case PDFTOOLS_E_NOT_A_FILE: return "NOT_A_FILE";

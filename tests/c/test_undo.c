@@ -6,7 +6,8 @@
  *     pdftools_document * and whose name has a mutating verb as one of its
  *     '_'-separated words (set, create, delete, insert, add, remove, move,
  *     rotate, replace, ...) is a mutating function, except the journal's own
- *     functions (names with the word undo, redo, group, log or callback).
+ *     functions and settings of the open handle (names with the word undo,
+ *     redo, group, log, callback, limits or cache).
  *     The test holds a table of cases (a small C function performing one
  *     such mutation); a mutating function of the header without a case fails
  *     the test, so a new mutating API needs a journal test here.  Each case
@@ -821,7 +822,7 @@ static const char *const k_verbs[] = {"set",    "create", "delete", "insert", "a
                                       "embed",  "crop",   "resize", "split",  "copy",    "duplicate", "edit",
                                       "write",  "put",    "erase",  "change", "modify",  "swap",    "sign",
                                       "reset",  "store",  "assign"};
-static const char *const k_journal_words[] = {"undo", "redo", "group", "log", "callback", "limits"};
+static const char *const k_journal_words[] = {"undo", "redo", "group", "log", "callback", "limits", "cache"};
 
 static int word_in(const char *word, size_t len, const char *const *list, size_t n) {
   size_t i;

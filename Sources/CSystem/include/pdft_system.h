@@ -28,4 +28,10 @@ long pdft_copy_range(int src, int dst, size_t length);
  * another open file holds it). */
 int pdft_try_lock(int fd);
 
+/** The document whose progress callback this thread is running, or NULL. */
+const void *pdft_progress_owner(void);
+
+/** Sets the document whose progress callback this thread runs (NULL when it returns). */
+void pdft_set_progress_owner(const void *owner);
+
 #endif

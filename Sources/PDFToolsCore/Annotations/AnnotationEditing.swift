@@ -123,7 +123,7 @@ extension Document {
       guard let identity = qpdf.identity(object) else {
         throw PDFError(.internal, "the new annotation has no object number")
       }
-      return annotationIndex.id(for: identity, page: pageIdentity)
+      return annotationIndex.id(for: identity, page: pageIdentity) { _ in false }
     }
   }
 

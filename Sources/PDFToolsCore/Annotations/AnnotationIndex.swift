@@ -4,7 +4,7 @@ import CQPDF
 /// edits and saves of the open document.
 ///
 /// An id names the annotation's dictionary object; the page is found from the page object the
-/// annotation was listed on. Annotations stored as direct dictionaries inside /Annots are made
+/// annotation was listed on (the first such page when several pages list one dictionary). Annotations stored as direct dictionaries inside /Annots are made
 /// indirect when first listed (an equivalent form) so that they have an identity too.
 struct AnnotationIndex {
   /// Where an annotation lives.
@@ -21,6 +21,8 @@ struct AnnotationIndex {
   var entries: [Int64: Entry] = [:]
   /// The next id to give out.
   var next: Int64 = 1
+  /// Annotation objects seen listed on more than one page.
+  var shared: Set<ObjectIdentity> = []
 
   /// Forgets the id of `object` (its number is given to a new object).
   mutating func forget(_ object: ObjectIdentity) {
@@ -28,10 +30,17 @@ struct AnnotationIndex {
     entries[id] = nil
   }
 
-  /// The id of `object` on `page`, assigning one on first sight.
-  mutating func id(for object: ObjectIdentity, page: ObjectIdentity) -> Int64 {
+  /// The id of `object` listed on `page`, assigning one on first sight. An object already
+  /// indexed on another page moves to `page` unless `keepsPage` says its recorded page still
+  /// has the better claim.
+  mutating func id(
+    for object: ObjectIdentity, page: ObjectIdentity, keepsPage: (ObjectIdentity) -> Bool
+  ) -> Int64 {
     if let known = ids[object] {
-      entries[known]?.page = page
+      if let recorded = entries[known]?.page, recorded != page {
+        shared.insert(object)
+        if !keepsPage(recorded) { entries[known]?.page = page }
+      }
       return known
     }
     let id = next
@@ -62,14 +71,25 @@ extension Document {
     try locked { () throws(PDFError) -> [Int64] in try annotationIDs(page: index) }
   }
 
-  /// The annotation ids of a page, listing (and indexing) its /Annots; call under the lock.
+  /// The annotation ids of a page, listing (and indexing) its /Annots once per change of the
+  /// page; call under the lock.
   func annotationIDs(page index: Int) throws(PDFError) -> [Int64] {
     try checkPageIndex(index)
+    return try listing(ofPage: index)?.ids ?? []
+  }
+
+  /// What page `index` lists, from the cache or read now (direct annotation dictionaries get
+  /// objects of their own); nil for a page without an identity. Call under the lock.
+  func listing(ofPage index: Int) throws(PDFError) -> PageListing? {
     let page = qpdf_get_page_n(qpdf.data, index)
-    guard let pageIdentity = qpdf.identity(page), let annots = qpdf.entry(page, "/Annots"),
-      let items = qpdf.items(annots)
-    else { return [] }
-    var result: [Int64] = []
+    guard let pageIdentity = qpdf.identity(page) else { return nil }
+    if let cached = annotationListings[pageIdentity] { return cached }
+    guard let annots = qpdf.entry(page, "/Annots"), let items = qpdf.items(annots) else {
+      let empty = PageListing(objects: [], ids: [])
+      annotationListings[pageIdentity] = empty
+      return empty
+    }
+    var objects: [ObjectIdentity] = []
     for (position, item) in items.enumerated() where qpdf.isDictionary(item) {
       var object = item
       if qpdf.identity(item) == nil {
@@ -82,32 +102,91 @@ extension Document {
         }) else { continue }
         object = made
       }
-      guard let identity = qpdf.identity(object) else { continue }
-      result.append(annotationIndex.id(for: identity, page: pageIdentity))
+      if let identity = qpdf.identity(object) { objects.append(identity) }
     }
-    return result
+    // An annotation listed by several pages belongs to the first of them.
+    let ids = objects.map { object in
+      annotationIndex.id(for: object, page: pageIdentity) { recorded in
+        guard let recordedIndex = pageIndex(of: recorded), recordedIndex < index else {
+          return false
+        }
+        return annotationListings[recorded]?.contains(object) ?? true
+      }
+    }
+    let listing = PageListing(objects: objects, ids: ids)
+    annotationListings[pageIdentity] = listing
+    if let holder = qpdf.identity(annots) { annotsHolders[holder] = pageIdentity }
+    return listing
   }
 
-  /// The annotation dictionary and page index of `id`; call under the lock.
+  /// Forgets the listing `identity` (a page, or an /Annots array) is part of; call under the
+  /// lock whenever an object changes.
+  func listingWillChange(_ identity: ObjectIdentity) {
+    if annotationListings.removeValue(forKey: identity) != nil { return }
+    if let page = annotsHolders[identity] { annotationListings[page] = nil }
+  }
+
+  /// The annotation dictionary and page index of `id` (O(1) once its page is listed); call
+  /// under the lock.
   func annotationObject(_ id: Int64) throws(PDFError) -> (object: qpdf_oh, page: Int) {
     guard let entry = annotationIndex.entries[id] else {
       throw PDFError(.notFound, "no annotation has id \(id) (it was deleted or never listed)")
     }
+    // One listed by several pages belongs to the first page that lists it now.
+    if annotationIndex.shared.contains(entry.object) {
+      guard let first = try firstPage(listing: entry.object) else {
+        throw PDFError(.notFound, "annotation \(id) was deleted")
+      }
+      annotationIndex.entries[id]?.page = first.identity
+      return (qpdf.object(entry.object), first.index)
+    }
     guard let page = pageIndex(of: entry.page) else {
       throw PDFError(.notFound, "the page of annotation \(id) is gone")
     }
-    let object = qpdf_get_object_by_id(qpdf.data, entry.object.number, entry.object.generation)
+    // Deleted annotations keep their ids (an undo may bring them back) but are not on the page.
+    guard try listing(ofPage: page)?.contains(entry.object) == true else {
+      throw PDFError(.notFound, "annotation \(id) was deleted")
+    }
+    let object = qpdf.object(entry.object)
     guard qpdf.isDictionary(object) else {
       throw PDFError(.notFound, "annotation \(id) is no longer a dictionary")
     }
-    // Deleted annotations keep their ids (an undo may bring them back) but are not on the page.
-    let pageObject = qpdf_get_page_n(qpdf.data, page)
-    let listed = qpdf.entry(pageObject, "/Annots").flatMap { qpdf.items($0) }?.contains {
-      qpdf.identity($0) == entry.object
-    }
-    guard listed == true else {
-      throw PDFError(.notFound, "annotation \(id) was deleted")
-    }
     return (object, page)
   }
+}
+
+extension Document {
+  /// The first page whose /Annots lists `object`; call under the lock. Reads the listings of
+  /// the pages before it, so it is only for annotations known to be listed by several pages.
+  private func firstPage(listing object: ObjectIdentity) throws(PDFError)
+    -> (index: Int, identity: ObjectIdentity)?
+  {
+    for index in 0..<geometryCache.count {
+      guard try listing(ofPage: index)?.contains(object) == true,
+        let identity = qpdf.identity(qpdf_get_page_n(qpdf.data, index))
+      else { continue }
+      return (index, identity)
+    }
+    return nil
+  }
+}
+
+/// The annotations one page lists, in z-order.
+struct PageListing {
+  /// Their objects.
+  let objects: [ObjectIdentity]
+  /// Their ids.
+  let ids: [Int64]
+  /// The objects as a set, for membership tests.
+  private let members: Set<ObjectIdentity>
+
+  /// A listing of `objects` with `ids`.
+  init(objects: [ObjectIdentity], ids: [Int64]) {
+    self.objects = objects
+    self.ids = ids
+    members = Set(objects)
+  }
+
+  /// True when the page lists `object`.
+  func contains(_ object: ObjectIdentity) -> Bool { members.contains(object) }
 }

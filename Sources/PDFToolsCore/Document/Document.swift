@@ -29,14 +29,12 @@ public final class Document: @unchecked Sendable {
   var textView: ViewChain? = nil
   /// Annotations left out of rendering that were logged (page:position:reason).
   var loggedExclusions = Set<String>()
-  /// Text pages by page index, built lazily; kept across changes that leave pages alone.
-  var textCache: [Int: TextPage] = [:]
-  /// Font names and sizes of text pages, read when asked for.
-  var fontCache: [Int: TextFonts] = [:]
-  /// Pages' text folded for searching with ``foldedFlags``.
-  var foldedCache: [Int: FoldedText] = [:]
-  /// The search flags ``foldedCache`` was made for.
-  var foldedFlags: SearchOptions.Flags = []
+  /// What was read of pages' text, within a memory budget; kept across changes that leave
+  /// page content alone.
+  var pageTexts = PageTextCache()
+  /// The last whole search and its matches (a caller's two calls for one search do it once);
+  /// dropped with the text.
+  var lastSearch: (key: SearchKey, matches: [TextSelection])? = nil
   /// Page indices by page object, built when first needed; dropped when pages change.
   var pageIndexCache: [ObjectIdentity: Int]? = nil
   /// Annotations whose appearance stream must be rebuilt before anyone looks at them.
@@ -46,6 +44,10 @@ public final class Document: @unchecked Sendable {
   var ownAppearanceStreams: [ObjectIdentity: ObjectIdentity] = [:]
   /// Annotation ids and where they live.
   var annotationIndex = AnnotationIndex()
+  /// What each page lists, by page object; dropped when the page or its /Annots changes.
+  var annotationListings: [ObjectIdentity: PageListing] = [:]
+  /// The page each indirect /Annots array belongs to.
+  var annotsHolders: [ObjectIdentity: ObjectIdentity] = [:]
   /// The /PageLabels ranges, read lazily.
   var labelRanges: [PageLabelRange]? = nil
   /// The objects changed or created since ``incrementalBase``, for incremental saves and for
@@ -141,6 +143,7 @@ public final class Document: @unchecked Sendable {
   /// unless `flushingAppearances` is false: only calls that change annotations and nothing
   /// else may skip it.
   func locked<T>(flushingAppearances: Bool = true, _ body: () throws(PDFError) -> T) throws(PDFError) -> T {
+    try refuseCallsFromProgressHandler()
     var notify: (@Sendable () -> Void)? = nil
     var listeners: [(ObjectIdentifier, @Sendable () -> Void)] = []
     let result = try lock.withLock { () throws(PDFError) -> T in
@@ -211,9 +214,8 @@ public final class Document: @unchecked Sendable {
   /// longer hold, and the journal's step undoes such a change too. Call under the lock.
   func noteContentChange() {
     textView = nil
-    textCache.removeAll()
-    fontCache.removeAll()
-    foldedCache.removeAll()
+    pageTexts.removeAll()
+    lastSearch = nil
     journal.open?.touchesContent = true
   }
 }
@@ -320,6 +322,7 @@ extension Document: ChangeRecording {
     if identity != ObjectSnapshot.trailer {
       changedObjects.insert(identity)
       viewsWillShow(identity)
+      listingWillChange(identity)
     }
     journalWillChange(identity)
   }

@@ -47,31 +47,38 @@ public struct SaveOptions: Sendable, Equatable {
 
 extension Document {
   /// Writes the document with `options` and passes the bytes to `body` while they are valid.
+  /// `progress` hears how far the writing has come and may stop it (`.cancelled`).
   public func withSavedBytes<T>(
-    _ options: SaveOptions, _ body: (UnsafeRawBufferPointer) throws(PDFError) -> T
+    _ options: SaveOptions, progress: ProgressHandler? = nil, _ body: (UnsafeRawBufferPointer) throws(PDFError) -> T
   ) throws(PDFError) -> T {
-    try locked { () throws(PDFError) -> T in
+    let reporter = progressReporter(progress)
+    return try locked { () throws(PDFError) -> T in
       if try resolvedMode(options) == .incremental {
-        let bytes = try incrementalBytes()
+        let bytes = try incrementalBytes(reporter)
         return try bytes.withUnsafeBytes { buffer in Result { () throws(PDFError) -> T in try body(buffer) } }
           .get()
       }
-      return try body(try writeLocked(options))
+      return try body(try writeLocked(options, reporter))
     }
   }
 
-  /// Saves the document to `path` atomically (temporary file, flush, rename).
-  public func save(to path: String, options: SaveOptions = SaveOptions()) throws(PDFError) {
+  /// Saves the document to `path` atomically (temporary file, flush, rename). `progress` hears
+  /// how far the writing has come and may stop it (`.cancelled`; the file is untouched).
+  public func save(
+    to path: String, options: SaveOptions = SaveOptions(), progress: ProgressHandler? = nil
+  ) throws(PDFError) {
     guard !path.isEmpty else { throw PDFError(.invalidArgument, "the path is empty") }
+    let reporter = progressReporter(progress)
     try locked { () throws(PDFError) in
       // The saved state must be a step the journal can return to.
       guard journal.groupDepth == 0 else {
         throw PDFError(.notPermitted, "cannot save to a file while a group of changes is open")
       }
       if try resolvedMode(options) == .incremental {
-        try saveIncrementally(to: path, overwriteReadOnly: options.overwriteReadOnly)
+        try saveIncrementally(to: path, overwriteReadOnly: options.overwriteReadOnly, reporter)
       } else {
-        try AtomicFile.write(path, parts: [try writeLocked(options)], overwriteReadOnly: options.overwriteReadOnly)
+        let bytes = try writeLocked(options, reporter)
+        try AtomicFile.write(path, parts: [bytes], overwriteReadOnly: options.overwriteReadOnly)
         if baseFile?.path == path { baseFile = nil }
       }
       journal.savedState = journal.state
@@ -112,29 +119,33 @@ extension Document {
   }
 
   /// The base bytes followed by an update holding every changed object; call under the lock.
-  func incrementalBytes() throws(PDFError) -> [UInt8] {
+  func incrementalBytes(_ reporter: ProgressReporter? = nil) throws(PDFError) -> [UInt8] {
     guard let base = incrementalBase else {
       throw PDFError(.unsupported, "cannot save incrementally: a new document has no original to append to")
     }
-    return base.joined() + (try incrementalUpdate(base))
+    return base.joined() + (try incrementalUpdate(base, reporter))
   }
 
   /// The update holding every object changed since `base` (empty when nothing changed); call
   /// under the lock.
-  private func incrementalUpdate(_ base: ByteChain) throws(PDFError) -> [UInt8] {
+  private func incrementalUpdate(_ base: ByteChain, _ reporter: ProgressReporter?) throws(PDFError) -> [UInt8] {
     let objects = objectsToAppend()
-    guard !objects.isEmpty else { return [] }
-    let update = try appendedUpdate(base, objects: objects)
+    guard !objects.isEmpty else {
+      try reporter?.report(1, of: 1)
+      return []
+    }
+    let update = try appendedUpdate(base, objects: objects, reporter)
     pendingSize = update.nextSize
     return update.bytes
   }
 
   /// The update that appends `objects` to `base`, past every object number the base uses; call
   /// under the lock.
-  func appendedUpdate(_ base: ByteChain, objects: [ObjectIdentity]) throws(PDFError)
+  func appendedUpdate(_ base: ByteChain, objects: [ObjectIdentity], _ reporter: ProgressReporter? = nil) throws(PDFError)
     -> (bytes: [UInt8], nextSize: Int)
   {
     var writer = IncrementalWriter(qpdf: qpdf, base: base)
+    writer.reporter = reporter
     writer.minimumSize = baseSize
     writer.encryption = try securityHandler()
     writer.streamNumber = { () throws(PDFError) -> Int32 in
@@ -150,11 +161,11 @@ extension Document {
   /// Saves incrementally to `path`: the base bytes (shared with or copied from the file that
   /// holds them, where that is still the file read or last saved) followed by the update,
   /// replacing `path` atomically. Then the written bytes become the base. Call under the lock.
-  private func saveIncrementally(to path: String, overwriteReadOnly: Bool) throws(PDFError) {
+  private func saveIncrementally(to path: String, overwriteReadOnly: Bool, _ reporter: ProgressReporter) throws(PDFError) {
     guard let base = incrementalBase else {
       throw PDFError(.unsupported, "cannot save incrementally: a new document has no original to append to")
     }
-    let update = try incrementalUpdate(base)
+    let update = try incrementalUpdate(base, reporter)
     try update.withUnsafeBytes { buffer in
       Result { () throws(PDFError) in
         try AtomicFile.write(
@@ -175,7 +186,7 @@ extension Document {
 
   /// Runs qpdf's writer into memory; the bytes stay valid until the next qpdf call. Call under
   /// the lock.
-  func writeLocked(_ options: SaveOptions) throws(PDFError) -> UnsafeRawBufferPointer {
-    try qpdf.write(options, minimumVersion: origin == .new ? "1.7" : nil)
+  func writeLocked(_ options: SaveOptions, _ reporter: ProgressReporter? = nil) throws(PDFError) -> UnsafeRawBufferPointer {
+    try qpdf.write(options, minimumVersion: origin == .new ? "1.7" : nil, reporter: reporter)
   }
 }

@@ -158,6 +158,7 @@ extension Document {
       qpdf.restore(identity, state)
       guard identity != ObjectSnapshot.trailer else { continue }
       viewsWillShow(identity)
+      listingWillChange(identity)
       // An object made since the base and taken back has nothing to append.
       if state == .absent && createdObjects.contains(identity) {
         changedObjects.remove(identity)
@@ -175,9 +176,8 @@ extension Document {
     inheritedCache.removeAll()
     labelRanges = nil
     textView = nil
-    textCache.removeAll()
-    fontCache.removeAll()
-    foldedCache.removeAll()
+    pageTexts.removeAll()
+    lastSearch = nil
   }
 
   /// Opens a group: every change until the matching ``endGroup()`` is one step, labelled by

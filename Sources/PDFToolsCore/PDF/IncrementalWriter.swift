@@ -25,6 +25,8 @@ struct IncrementalWriter {
   /// The security handler of an encrypted document: appended strings and streams are
   /// encrypted with it. Nil for unencrypted documents.
   var encryption: ObjectEncryption? = nil
+  /// Told of each object written (it may stop the writing).
+  var reporter: ProgressReporter? = nil
 
   /// Builds the update: the bytes to append after `base`. `objects` are the objects to write.
   /// Returns the bytes and the /Size the update declares.
@@ -40,7 +42,8 @@ struct IncrementalWriter {
     var out: [UInt8] = []
     if tail.last != UInt8(ascii: "\n") && tail.last != UInt8(ascii: "\r") { out.append(0x0A) }
     var offsets: [(ObjectIdentity, Int)] = []
-    for object in objects.sorted(by: { $0.number < $1.number }) {
+    for (done, object) in objects.sorted(by: { $0.number < $1.number }).enumerated() {
+      try reporter?.report(done, of: objects.count)
       offsets.append((object, base.count + out.count - shift))
       out += Array("\(object.number) \(object.generation) obj\n".utf8)
       if let encryption {
@@ -103,6 +106,7 @@ struct IncrementalWriter {
       out += Array(table.utf8)
     }
     out += Array("startxref\n\(xrefOffset)\n%%EOF\n".utf8)
+    try reporter?.report(objects.count, of: objects.count)
     return (out, size)
   }
 

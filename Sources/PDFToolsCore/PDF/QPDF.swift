@@ -98,8 +98,21 @@ final class QPDF {
 
   /// Runs qpdf's writer into memory with `options`; the bytes stay valid until the next qpdf
   /// call.
-  func write(_ options: SaveOptions, minimumVersion: String? = nil) throws(PDFError) -> UnsafeRawBufferPointer {
+  func write(
+    _ options: SaveOptions, minimumVersion: String? = nil, reporter: ProgressReporter? = nil
+  ) throws(PDFError) -> UnsafeRawBufferPointer {
     _ = qpdf_init_write_memory(data)
+    // qpdf reports percentages and cannot be stopped part-way: a stop asked for is honoured
+    // when it returns (the bytes are dropped, nothing is saved).
+    let progress = WriteProgress(reporter)
+    let context = Unmanaged.passRetained(progress)
+    defer { context.release() }
+    if reporter?.handler != nil {
+      qpdf_register_progress_reporter(data, { percent, context in
+        guard let context else { return }
+        Unmanaged<WriteProgress>.fromOpaque(context).takeUnretainedValue().report(Int(percent))
+      }, context.toOpaque())
+    }
     qpdf_set_compress_streams(data, options.compressStreams ? QPDF_TRUE : QPDF_FALSE)
     if !options.compressStreams { qpdf_set_decode_level(data, qpdf_dl_none) }
     let streams: qpdf_object_stream_e
@@ -118,6 +131,7 @@ final class QPDF {
     } catch {
       throw PDFError(.internal, "cannot write the document: \(error.text)")
     }
+    if let stop = progress.stop { throw stop }
     let length = Int(qpdf_get_buffer_length(data))
     guard let start = qpdf_get_buffer(data) else {
       throw PDFError(.internal, "qpdf produced no output")
@@ -156,4 +170,24 @@ enum QPDFLog {
     qpdflogger_set_save(handle, qpdf_log_dest_discard, nil, nil, QPDF_FALSE)
     return handle
   }()
+}
+
+/// Hands qpdf's write percentages to a progress reporter and keeps its wish to stop.
+final class WriteProgress {
+  /// The reporter.
+  private let reporter: ProgressReporter?
+  /// Set when the reporter asked to stop.
+  private(set) var stop: PDFError? = nil
+
+  init(_ reporter: ProgressReporter?) { self.reporter = reporter }
+
+  /// Reports `percent`; after a stop, nothing more.
+  func report(_ percent: Int) {
+    guard stop == nil, let reporter else { return }
+    do {
+      try reporter.report(percent, of: 100)
+    } catch {
+      stop = error
+    }
+  }
 }

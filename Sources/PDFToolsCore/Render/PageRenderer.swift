@@ -25,17 +25,26 @@ public struct RenderOptions: Sendable, Equatable {
 
   /// Default options: scale 1, BGRA premultiplied, white background, annotations drawn.
   public init() {}
+
+  /// The pixels a length of `value` pixels needs: rounded up, except that a value within 1e-6
+  /// of a whole number is that number (1650.0000000000002 rows are 1650, not 1651).
+  static func pixels(_ value: Double) -> Int {
+    guard value.isFinite, value > 0 else { return 1 }
+    let nearest = value.rounded()
+    let pixels = abs(value - nearest) <= 1e-6 ? nearest : value.rounded(.up)
+    return Int(min(max(pixels, 1), 1e9))
+  }
 }
 
 extension Document {
   /// The size in pixels of the whole page rendered at `scale`: the display size times scale,
-  /// rounded up.
+  /// rounded up (to the nearest pixel within 1e-6).
   public func renderSize(ofPage index: Int, scale: Double) throws(PDFError) -> (width: Int, height: Int) {
     guard scale.isFinite, scale > 0, scale <= 64 else {
       throw PDFError(.invalidArgument, "the scale must be a number above 0 and at most 64")
     }
     let size = try pageSize(index)
-    return (Int((size.width * scale).rounded(.up)), Int((size.height * scale).rounded(.up)))
+    return (RenderOptions.pixels(size.width * scale), RenderOptions.pixels(size.height * scale))
   }
 
   /// Renders page `index` into `buffer` (width x height pixels, `stride` bytes per row), showing

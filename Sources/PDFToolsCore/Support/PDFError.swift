@@ -36,6 +36,8 @@ public struct PDFError: Error, Sendable, Equatable {
     case wrongPassword
     /// Memory ran out or a size is too large.
     case outOfMemory
+    /// The caller's progress handler stopped the call; nothing was changed.
+    case cancelled
     /// An unexpected failure.
     case `internal`
   }

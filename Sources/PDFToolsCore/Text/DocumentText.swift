@@ -5,24 +5,24 @@ extension Document {
   /// The text page of page `index`, cached; call under the lock.
   func textPage(_ index: Int) throws(PDFError) -> TextPage {
     try checkPageIndex(index)
-    if let cached = textCache[index] { return cached }
+    if let cached = pageTexts.text(index) { return cached }
     let view = try textPopplerView()
     guard let page = view.withPage(index, { TextPage(page: $0, rotation: 0) }) else {
       throw PDFError(.damaged, "poppler cannot read page \(index)")
     }
-    textCache[index] = page
+    pageTexts.store(page, page: index)
     return page
   }
 
   /// The fonts of page `index`'s characters, cached; call under the lock.
   func textFonts(_ index: Int) throws(PDFError) -> TextFonts {
-    if let cached = fontCache[index] { return cached }
+    if let cached = pageTexts.fonts(index) { return cached }
     let count = try textPage(index).chars.count
     let view = try textPopplerView()
     guard let fonts = view.withPage(index, { TextFonts(page: $0, count: count) }) else {
       throw PDFError(.damaged, "poppler cannot read page \(index)")
     }
-    fontCache[index] = fonts
+    pageTexts.store(fonts, page: index)
     return fonts
   }
 

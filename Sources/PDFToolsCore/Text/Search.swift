@@ -151,12 +151,22 @@ struct FoldedText {
 
 extension Document {
   /// Every occurrence of `query` in the pages `options` names, in page and reading order.
-  public func search(_ query: String, options: SearchOptions) throws(PDFError) -> [TextSelection] {
+  /// `progress` hears of each page searched and may stop the search (`.cancelled`).
+  public func search(
+    _ query: String, options: SearchOptions, progress: ProgressHandler? = nil
+  ) throws(PDFError) -> [TextSelection] {
     let folded = try Document.foldedQuery(query, options)
+    let reporter = progressReporter(progress)
     return try locked { () throws(PDFError) -> [TextSelection] in
       let pages = try searchPages(options)
+      let key = SearchKey(query: folded, flags: options.flags, pages: pages)
+      if let last = lastSearch, last.key == key {
+        try reporter.report(pages.count, of: pages.count)
+        return last.matches
+      }
       var result: [TextSelection] = []
       for page in pages {
+        try reporter.report(page - pages.lowerBound, of: pages.count)
         for range in try foldedText(page, options.flags).matches(
           of: folded, wholeWords: options.flags.contains(.wholeWords))
         {
@@ -164,6 +174,8 @@ extension Document {
             TextSelection(startPage: page, startChar: range.lowerBound, endPage: page, endChar: range.upperBound))
         }
       }
+      try reporter.report(pages.count, of: pages.count)
+      lastSearch = (key, result)
       return result
     }
   }
@@ -224,13 +236,49 @@ extension Document {
   /// The folded text of a page for `flags`, cached for the flags of the last search; call under
   /// the lock.
   private func foldedText(_ page: Int, _ flags: SearchOptions.Flags) throws(PDFError) -> FoldedText {
-    if foldedFlags != flags {
-      foldedCache.removeAll()
-      foldedFlags = flags
-    }
-    if let cached = foldedCache[page] { return cached }
+    if let cached = pageTexts.folded(page, flags) { return cached }
     let folded = FoldedText(try textPage(page).chars, flags: flags)
-    foldedCache[page] = folded
+    pageTexts.store(folded, flags: flags, page: page)
     return folded
+  }
+}
+
+/// What identifies a whole search: its folded query, flags and pages.
+struct SearchKey: Equatable {
+  let query: [UInt32]
+  let flags: SearchOptions.Flags
+  let pages: Range<Int>
+}
+
+extension Document {
+  /// Sets the memory budget of what is read of pages' text, in bytes (32 MiB by default):
+  /// pages used least recently are dropped first, and read again when needed.
+  public func setTextCacheLimit(bytes: Int) throws(PDFError) {
+    guard bytes >= 0 else { throw PDFError(.invalidArgument, "the cache limit must not be negative") }
+    try locked { () throws(PDFError) in pageTexts.setBudget(bytes) }
+  }
+
+  /// The bytes the text cache holds now (an estimate).
+  public var textCacheBytes: Int { lock.withLock { pageTexts.bytes } }
+}
+
+extension Document {
+  /// The plain text of the pages in `pages`, each followed by a form feed (U+000C) but the
+  /// last. `progress` hears of each page read and may stop (`.cancelled`).
+  public func text(ofPages pages: Range<Int>, progress: ProgressHandler? = nil) throws(PDFError) -> String {
+    let reporter = progressReporter(progress)
+    return try locked { () throws(PDFError) -> String in
+      guard !pages.isEmpty else { return "" }
+      try checkPageIndex(pages.lowerBound)
+      try checkPageIndex(pages.upperBound - 1)
+      var text = ""
+      for page in pages {
+        try reporter.report(page - pages.lowerBound, of: pages.count)
+        if page > pages.lowerBound { text += "\u{0C}" }
+        text += try textPage(page).text
+      }
+      try reporter.report(pages.count, of: pages.count)
+      return text
+    }
   }
 }

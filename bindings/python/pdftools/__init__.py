@@ -54,10 +54,12 @@ from .annotation_types import (
     LineEnding,
     ReplyType,
 )
-from .annotations import Annotation
+from .annotations import Annotation, AnnotationInfo
+from .progress import ProgressCallable
 from .document import Document, Password, PathType, Source
 from .errors import (
     ArgumentError,
+    CancelledError,
     ClosedDocumentError,
     DamagedError,
     Error,
@@ -119,6 +121,7 @@ __all__ = [
     "PageList",
     "Metadata",
     "Annotation",
+    "AnnotationInfo",
     "AnnotationFlag",
     "BorderStyle",
     "LineEnding",
@@ -187,6 +190,8 @@ __all__ = [
     "UnsupportedError",
     "NotPermittedError",
     "PermissionDeniedError",
+    "CancelledError",
+    "ProgressCallable",
     "FileError",
     "FormatError",
     "NotPDFError",

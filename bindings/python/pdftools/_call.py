@@ -92,25 +92,24 @@ def read_string(function: Callable[..., int], *args: Any) -> str:
     raise InternalError("the string kept growing while it was read")
 
 
-def read_array(function: Callable[..., int], item_type: Type[_T], *args: Any) -> List[_T]:
+def read_array(function: Callable[..., int], item_type: Type[_T], *args: Any, guess: int = 64) -> List[_T]:
     """Reads an array with the array pattern: ``function(*args, buf, capacity, &out_count)``.
 
-    The first call passes a NULL buffer to learn the count; a count of 0 ends
-    there.  If the array grew before the second call (BUFFER_TOO_SMALL), the
-    pair is repeated.  Returns the items as a list of ``item_type`` structs
-    (plain Python values for simple ctypes types such as ``c_int64``).
+    The first call offers a buffer of ``guess`` items, so that most arrays are
+    read in one call; when that is too small (BUFFER_TOO_SMALL, which tells
+    the count), a buffer of the count is offered.  If the array grew between
+    the calls, that is repeated.  Returns the items as a list of ``item_type``
+    structs (plain Python values for simple ctypes types such as ``c_int64``).
     """
     count = ctypes.c_size_t(0)
     too_small = (Status.BUFFER_TOO_SMALL,)
+    needed = max(guess, 1)
     for _ in range(_MAX_STRING_ATTEMPTS):
-        call(function, *args, None, 0, ctypes.byref(count), allow=too_small)
-        needed = int(count.value)
-        if needed == 0:
-            return []
         buffer = (item_type * needed)()
         status = call(function, *args, buffer, needed, ctypes.byref(count), allow=too_small)
         if status == Status.OK:
             return list(buffer[: min(int(count.value), needed)])
+        needed = max(int(count.value), 1)
     raise InternalError("the array kept growing while it was read")
 
 

@@ -42,6 +42,7 @@ __all__ = [
     "CPoint",
     "CQuad",
     "CColor",
+    "CAnnotationInfo",
     "CCharInfo",
     "CTextRange",
     "CSelection",
@@ -54,6 +55,7 @@ __all__ = [
     "CToolEvent",
     "CToolStyle",
     "TOOL_CALLBACK",
+    "PROGRESS_CALLBACK",
     "SAVE_OPTIONS_VERSION",
     "SEARCH_OPTIONS_VERSION",
     "RENDER_OPTIONS_VERSION",
@@ -67,9 +69,9 @@ __all__ = [
 VERSION_MAJOR = 0
 VERSION_MINOR = 1
 #: PDFTOOLS_SAVE_OPTIONS_VERSION.
-SAVE_OPTIONS_VERSION = 2
+SAVE_OPTIONS_VERSION = 3
 #: PDFTOOLS_SEARCH_OPTIONS_VERSION.
-SEARCH_OPTIONS_VERSION = 1
+SEARCH_OPTIONS_VERSION = 2
 #: PDFTOOLS_RENDER_OPTIONS_VERSION.
 RENDER_OPTIONS_VERSION = 1
 #: PDFTOOLS_POINTER_EVENT_VERSION.
@@ -105,6 +107,22 @@ class CColor(Structure):
     _fields_ = [("r", c_double), ("g", c_double), ("b", c_double)]
 
 
+class CAnnotationInfo(Structure):
+    """``pdftools_annotation_info``: what an annotation list shows of one annotation."""
+
+    _fields_ = [
+        ("id", c_int64),
+        ("rect", CRect),
+        ("color", CColor),
+        ("opacity", c_double),
+        ("contents_size", c_size_t),
+        ("in_reply_to", c_int64),
+        ("flags", c_uint32),
+        ("has_color", c_int32),
+        ("subtype", c_char * 32),
+    ]
+
+
 class CCharInfo(Structure):
     """``pdftools_char_info``: one character of a page's text."""
 
@@ -135,14 +153,20 @@ class CSelection(Structure):
     ]
 
 
+#: ``pdftools_progress_callback``: (done, total, user_data) -> 0 to go on, 1 to stop.
+PROGRESS_CALLBACK = CFUNCTYPE(c_int32, c_int64, c_int64, c_void_p)
+
+
 class CSearchOptions(Structure):
-    """``pdftools_search_options`` (version 1)."""
+    """``pdftools_search_options`` (version 2)."""
 
     _fields_ = [
         ("version", c_uint32),
         ("flags", c_uint32),
         ("first_page", c_int32),
         ("last_page", c_int32),
+        ("progress", PROGRESS_CALLBACK),
+        ("progress_user_data", c_void_p),
     ]
 
 
@@ -161,7 +185,7 @@ class CRenderOptions(Structure):
 
 
 class CSaveOptions(Structure):
-    """``pdftools_save_options`` (version 2)."""
+    """``pdftools_save_options`` (version 3)."""
 
     _fields_ = [
         ("version", c_uint32),
@@ -171,6 +195,8 @@ class CSaveOptions(Structure):
         ("linearize", c_int32),
         ("encryption", c_int32),
         ("overwrite_readonly", c_int32),
+        ("progress", PROGRESS_CALLBACK),
+        ("progress_user_data", c_void_p),
     ]
 
 
@@ -392,6 +418,17 @@ _PROTOTYPES: List[Tuple[str, Any, Sequence[Any]]] = [
         "pdftools_page_annotations",
         _status,
         [_doc, c_int32, POINTER(_annot_id), c_size_t, POINTER(c_size_t)],
+    ),
+    ("pdftools_document_set_cache_limit", _status, [_doc, c_size_t]),
+    (
+        "pdftools_document_get_text",
+        _status,
+        [_doc, c_int32, c_int32, PROGRESS_CALLBACK, c_void_p, POINTER(POINTER(c_char)), POINTER(c_size_t)],
+    ),
+    (
+        "pdftools_page_get_annotation_infos",
+        _status,
+        [_doc, c_int32, c_size_t, POINTER(CAnnotationInfo), c_size_t, POINTER(c_size_t)],
     ),
     ("pdftools_annotation_page", _status, [_doc, _annot_id, POINTER(c_int32)]),
     (

@@ -17,10 +17,13 @@ from __future__ import annotations
 
 import ctypes
 import operator
-from typing import TYPE_CHECKING, Any, List, Optional, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, List, Optional, Sequence, Tuple
 
 from ._call import encode_text
-from ._library import CRect, lib
+from ._call import read_array
+from ._library import CAnnotationInfo, CRect, lib
+from .annotation_types import AnnotationFlag
 from .annotation_edit import add_popup, update_annotation
 from .annotation_properties import AnnotationProperties
 from .errors import NotFoundError, Status
@@ -30,7 +33,7 @@ if TYPE_CHECKING:
     from .document import Document
     from .page import Page
 
-__all__ = ["Annotation", "page_annotations"]
+__all__ = ["Annotation", "AnnotationInfo", "page_annotations", "page_annotation_infos"]
 
 _INT64_MIN = -(2**63)
 _INT64_MAX = 2**63 - 1
@@ -293,3 +296,50 @@ def page_annotations(document: "Document", page_index: int) -> List[Annotation]:
     """The annotations of a page in z-order (back to front, the order of /Annots)."""
     ids = document._call_array(lib.pdftools_page_annotations, ctypes.c_int64, page_index)
     return [Annotation(document, int(value)) for value in ids]
+
+
+@dataclass(frozen=True)
+class AnnotationInfo:
+    """What an annotation list shows of one annotation, read for a whole page in one call
+    (:meth:`pdftools.Page.annotation_infos`): a snapshot, not a live handle."""
+
+    annotation: Annotation = field(compare=False)
+    """The live handle of the annotation."""
+    subtype: str
+    """The raw /Subtype name ("" when missing)."""
+    rect: Rect
+    """/Rect in page space."""
+    flags: AnnotationFlag
+    """/F."""
+    color: Optional[Tuple[float, float, float]]
+    """/C as RGB, or None when absent or empty (transparent)."""
+    opacity: float
+    """/CA (1 when absent)."""
+    contents_size: int
+    """The length of /Contents in UTF-8 bytes."""
+    in_reply_to: Optional[int]
+    """The id of the annotation this one replies to (/IRT), or None."""
+
+    @property
+    def id(self) -> int:
+        """The annotation's id."""
+        return self.annotation.id
+
+
+def page_annotation_infos(document: "Document", page_index: int) -> List[AnnotationInfo]:
+    """The annotations of a page in z-order with their common properties, in one call."""
+    size = ctypes.sizeof(CAnnotationInfo)
+    infos = document._call_array(lib.pdftools_page_get_annotation_infos, CAnnotationInfo, page_index, size)
+    return [
+        AnnotationInfo(
+            annotation=Annotation(document, int(info.id)),
+            subtype=info.subtype.decode("utf-8", "replace"),
+            rect=Rect(info.rect.x0, info.rect.y0, info.rect.x1, info.rect.y1),
+            flags=AnnotationFlag(info.flags & 0x3FF),
+            color=(info.color.r, info.color.g, info.color.b) if info.has_color else None,
+            opacity=float(info.opacity),
+            contents_size=int(info.contents_size),
+            in_reply_to=int(info.in_reply_to) or None,
+        )
+        for info in infos
+    ]

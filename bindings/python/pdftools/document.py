@@ -17,6 +17,7 @@ from .geometry import PointLike, Space, SpaceLike
 from .metadata import Metadata
 from .page import Page, PageList, check_index
 from .permissions import Permission
+from .progress import ProgressCall, ProgressCallable
 from .save_options import Encryption, ObjectStreams, make_save_options
 from .search import search, search_next, search_options
 from .selection import Match, Selection
@@ -296,6 +297,16 @@ class Document(UndoHistory):
 
     # -- annotations ------------------------------------------------------------
 
+    def set_cache_limit(self, size: int) -> None:
+        """Sets the memory budget, in bytes, of what the document keeps of its pages' text
+        (32 MiB by default): pages used least recently are dropped first and read again when
+        needed.  Raises ValueError for a negative size."""
+        if not isinstance(size, int) or isinstance(size, bool):
+            raise TypeError(f"size must be an int, not {type(size).__name__}")
+        if size < 0:
+            raise ValueError("the cache limit must not be negative")
+        self._call(lib.pdftools_document_set_cache_limit, size)
+
     def annotation(self, annotation_id: int) -> Annotation:
         """The annotation with id ``annotation_id`` (as :attr:`Annotation.id` gives it).
 
@@ -369,6 +380,7 @@ class Document(UndoHistory):
         join_hyphens: bool = False,
         first_page: Union[int, Page] = 0,
         last_page: Optional[Union[int, Page]] = None,
+        progress: Optional[ProgressCallable] = None,
     ) -> List[Match]:
         """Every occurrence of ``text`` in pages first_page..last_page (None: the last page).
 
@@ -377,8 +389,10 @@ class Document(UndoHistory):
         cross lines.  Case is ignored unless ``case_sensitive``;
         ``whole_words`` matches only whole words; ``ignore_diacritics`` lets
         "resume" find "résumé"; ``join_hyphens`` lets a match run across a
-        hyphen at a line end ("exam-" + "ple" for "example").  Raises
-        ArgumentError for an empty query, RangeError for bad pages.
+        hyphen at a line end ("exam-" + "ple" for "example").  ``progress``
+        (see :mod:`pdftools.progress`) hears of each page searched and may
+        stop the search (CancelledError).  Raises ArgumentError for an empty
+        query, RangeError for bad pages.
         """
         options = search_options(
             case_sensitive=case_sensitive,
@@ -388,7 +402,9 @@ class Document(UndoHistory):
             first_page=first_page,
             last_page=last_page,
         )
-        return search(self, text, options)
+        reporter = ProgressCall(progress)
+        options.progress = reporter.pointer
+        return reporter.run(lambda: search(self, text, options))
 
     def search_next(
         self,
@@ -432,6 +448,7 @@ class Document(UndoHistory):
         linearize: bool = False,
         encryption: Union[str, Encryption] = "keep",
         overwrite_readonly: bool = False,
+        progress: Optional[ProgressCallable] = None,
     ) -> None:
         """Saves the document to ``path`` atomically: whatever stops the process, the
         file holds either its old bytes or all of the new ones.
@@ -457,7 +474,9 @@ class Document(UndoHistory):
 
         Saving over the file the document was opened from is allowed; a
         read-only file is replaced only with ``overwrite_readonly=True``
-        (PermissionDeniedError otherwise).  object_streams is "preserve", "disable" or "generate"; encryption is
+        (PermissionDeniedError otherwise).  ``progress`` (see
+        :mod:`pdftools.progress`) hears how far the writing has come and may
+        stop it (CancelledError; the file is untouched).  object_streams is "preserve", "disable" or "generate"; encryption is
         "keep" or "remove" (these, linearize and compress_streams apply to
         full saves).  Afterwards the document counts as unmodified; the undo
         history is kept (undo after saving, then save again, writes the
@@ -471,8 +490,36 @@ class Document(UndoHistory):
             incremental=incremental,
             overwrite_readonly=overwrite_readonly,
         )
+        reporter = ProgressCall(progress)
+        options.progress = reporter.pointer
         encoded, shown = _encode_path(path)
-        self._call(lib.pdftools_document_save, encoded, ctypes.byref(options), filename=shown)
+        reporter.run(lambda: self._call(lib.pdftools_document_save, encoded, ctypes.byref(options), filename=shown))
+
+    def text(
+        self,
+        first_page: Union[int, "Page"] = 0,
+        last_page: Optional[Union[int, "Page"]] = None,
+        *,
+        progress: Optional[ProgressCallable] = None,
+    ) -> str:
+        """The plain text of pages first_page..last_page (None: the last page), each page
+        followed by a form feed ("\\f") but the last.  ``progress`` (see
+        :mod:`pdftools.progress`) hears of each page read and may stop (CancelledError).
+        Raises RangeError for bad pages."""
+        first = as_index(first_page, "first page")
+        last = -1 if last_page is None else as_index(last_page, "last page")
+        reporter = ProgressCall(progress)
+        data = ctypes.POINTER(ctypes.c_char)()
+        size = ctypes.c_size_t()
+        reporter.run(
+            lambda: self._call(
+                lib.pdftools_document_get_text, first, last, reporter.pointer, None, ctypes.byref(data), ctypes.byref(size)
+            )
+        )
+        try:
+            return ctypes.string_at(data, size.value).decode("utf-8")
+        finally:
+            lib.pdftools_free(data)
 
     def to_bytes(
         self,
@@ -482,6 +529,7 @@ class Document(UndoHistory):
         object_streams: Union[str, ObjectStreams] = "preserve",
         linearize: bool = False,
         encryption: Union[str, Encryption] = "keep",
+        progress: Optional[ProgressCallable] = None,
     ) -> bytes:
         """The document saved into memory, with the options (and errors) of :meth:`save`.
 
@@ -496,13 +544,17 @@ class Document(UndoHistory):
             encryption=encryption,
             incremental=incremental,
         )
+        reporter = ProgressCall(progress)
+        options.progress = reporter.pointer
         data = ctypes.c_void_p()
         size = ctypes.c_size_t()
-        self._call(
-            lib.pdftools_document_save_to_memory,
-            ctypes.byref(options),
-            ctypes.byref(data),
-            ctypes.byref(size),
+        reporter.run(
+            lambda: self._call(
+                lib.pdftools_document_save_to_memory,
+                ctypes.byref(options),
+                ctypes.byref(data),
+                ctypes.byref(size),
+            )
         )
         try:
             if not data.value or not size.value:

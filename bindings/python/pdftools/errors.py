@@ -26,6 +26,7 @@ __all__ = [
     "UnsupportedError",
     "NotPermittedError",
     "PermissionDeniedError",
+    "CancelledError",
     "FileError",
     "FormatError",
     "NotPDFError",
@@ -50,6 +51,7 @@ class Status(enum.IntEnum):
     NOT_FOUND = -5
     UNSUPPORTED = -6
     NOT_PERMITTED = -7
+    CANCELLED = -8
     FILE_NOT_FOUND = -10
     PERMISSION_DENIED = -11
     NOT_A_FILE = -12
@@ -164,6 +166,12 @@ class UnsupportedError(Error):
     default_status = Status.UNSUPPORTED
 
 
+class CancelledError(Error):
+    """A progress callback stopped the call; nothing was changed (PDFTOOLS_E_CANCELLED)."""
+
+    default_status = Status.CANCELLED
+
+
 class NotPermittedError(Error):
     """Not allowed in this state or by the document's permissions (PDFTOOLS_E_NOT_PERMITTED)."""
 
@@ -243,6 +251,7 @@ _BY_STATUS: Dict[int, Type[Error]] = {
     Status.NOT_FOUND: NotFoundError,
     Status.UNSUPPORTED: UnsupportedError,
     Status.NOT_PERMITTED: NotPermittedError,
+    Status.CANCELLED: CancelledError,
     Status.FILE_NOT_FOUND: MissingFileError,
     Status.PERMISSION_DENIED: PermissionDeniedError,
     Status.NOT_A_FILE: FileError,

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator, List, Optional, Seque
 from ._args import as_c_point, as_c_rect, as_enum
 from ._library import CPoint, CRect, lib
 from .annotation_edit import create_annotation
-from .annotations import Annotation, page_annotations
+from .annotations import Annotation, AnnotationInfo, page_annotation_infos, page_annotations
 from .errors import ArgumentError, RangeError
 from .geometry import Box, Point, PointLike, Quad, Rect, Size, Space, SpaceLike
 from .render import PixelFormat, PixelFormatLike, RenderedImage, render_page, render_size
@@ -311,6 +311,13 @@ class Page:
         """
         return page_annotations(self._document, self._index)
 
+    def annotation_infos(self) -> "List[AnnotationInfo]":
+        """The page's annotations in z-order with what a list shows of them (subtype, rect,
+        flags, colour, opacity, contents size, reply parent), read in one library call: the
+        fast way to list a page.  Each :class:`AnnotationInfo` is a snapshot; its
+        ``annotation`` is the live handle."""
+        return page_annotation_infos(self._document, self._index)
+
     def add_annotation(self, subtype: str, rect: Optional[Sequence[float]] = None, **properties: Any) -> Annotation:
         """Creates an annotation of ``subtype`` on this page, in front of the others, and returns it.
 
@@ -349,6 +356,8 @@ class Page:
         tile: Optional[Sequence[int]] = None,
         background: int = 0xFFFFFFFF,
         annotations: bool = True,
+        into: Any = None,
+        stride: Optional[int] = None,
     ) -> RenderedImage:
         """Renders the page as a person sees it (rotation and crop applied), unsaved changes included.
 
@@ -359,10 +368,16 @@ class Page:
         renders that region of the whole page at this scale, in pixels from
         its top-left corner.  ``background`` is painted first, as 0xAARRGGBB
         (0 for transparent).  ``annotations=False`` draws the page content
-        only.  Raises ArgumentError for bad values (scale, format, tile,
-        background), TypeError for values of the wrong type.
+        only.  ``into`` renders straight into memory the caller owns: any
+        writable, contiguous buffer (``bytearray``, ``memoryview``, a numpy
+        array, an ``mmap``) of at least ``stride * height`` bytes, with no
+        copy; ``stride`` (bytes per row, a multiple of 4, at least width * 4)
+        pads rows.  The returned image's ``data`` is a view of that buffer (of
+        memory of its own when ``into`` is None).  Raises ArgumentError for
+        bad values (scale, format, tile, background, a buffer too small),
+        TypeError for values of the wrong type (a read-only buffer too).
         """
-        return render_page(self._document, self._index, scale, format, tile, background, annotations)
+        return render_page(self._document, self._index, scale, format, tile, background, annotations, into, stride)
 
     # -- identity ---------------------------------------------------------------
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ctypes
 import enum
+import mmap
 import numbers
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Optional, Sequence, Tuple, Union
@@ -69,11 +70,13 @@ class RenderedImage:
     height: int
     """Height in pixels."""
     stride: int
-    """Bytes per row (``width * 4`` for images made by :meth:`pdftools.Page.render`)."""
+    """Bytes per row (``width * 4`` unless the caller chose a stride)."""
     format: PixelFormat
     """The byte order and alpha form of the pixels."""
-    data: bytes = field(repr=False)
-    """The pixels, ``stride * height`` bytes."""
+    data: memoryview = field(repr=False)
+    """The pixels, ``stride * height`` bytes: a byte view of the buffer the page was rendered
+    into (the caller's ``into``, or memory of the image's own), compared and sliced like
+    bytes; ``bytes(image.data)`` copies them."""
 
     def to_pil(self) -> "Image.Image":
         """The image as a ``PIL.Image.Image`` in mode "RGBA" (straight alpha).
@@ -134,6 +137,23 @@ def render_size(document: "Document", page_index: int, scale: Any) -> Tuple[int,
     return int(width.value), int(height.value)
 
 
+def _target(into: Any, size: int) -> Tuple[Any, memoryview]:
+    """A ctypes array over the caller's writable buffer (at least ``size`` bytes) and a byte
+    view of it; TypeError or ArgumentError when it cannot take the pixels."""
+    try:
+        view = memoryview(into)
+    except TypeError:
+        raise TypeError(f"into must be a writable buffer (bytearray, memoryview, numpy array), not {type(into).__name__}") from None
+    if view.readonly:
+        raise TypeError("into is read-only")
+    if not view.c_contiguous:
+        raise ArgumentError("into must be one contiguous block of memory")
+    view = view.cast("B") if view.format != "B" or view.ndim != 1 else view
+    if view.nbytes < size:
+        raise ArgumentError(f"into holds {view.nbytes} bytes; the image needs {size}")
+    return (ctypes.c_char * size).from_buffer(view), view[:size]
+
+
 def render_page(
     document: "Document",
     page_index: int,
@@ -142,6 +162,8 @@ def render_page(
     tile: Optional[Sequence[int]],
     background: int,
     annotations: bool,
+    into: Any = None,
+    stride: Optional[int] = None,
 ) -> RenderedImage:
     """Renders a page or a tile of it (see :meth:`pdftools.Page.render`)."""
     c_scale = _as_scale(scale)
@@ -157,7 +179,12 @@ def render_page(
         x, y, width, height = _as_tile(tile)
     if width <= 0 or height <= 0:
         raise ArgumentError(f"the image must be at least 1 x 1 pixels, not {width} x {height}")
-    stride = width * 4
+    if stride is None:
+        row = width * 4
+    else:
+        row = as_index(stride, "stride")
+        if row < width * 4 or row % 4:
+            raise ArgumentError(f"the stride must be a multiple of 4 and at least {width * 4}, not {row}")
     options = CRenderOptions(
         version=RENDER_OPTIONS_VERSION,
         scale=c_scale,
@@ -167,8 +194,15 @@ def render_page(
         background=c_background,
         draw_annotations=1 if annotations else 0,
     )
-    buffer = ctypes.create_string_buffer(stride * height)
-    document._call(
-        lib.pdftools_page_render, page_index, ctypes.byref(options), buffer, width, height, stride
-    )
-    return RenderedImage(width, height, stride, pixel_format, buffer.raw)
+    size = row * height
+    own = into is None
+    if own:
+        # Fresh anonymous memory: the kernel supplies zero pages as they are first written,
+        # so nothing is filled twice or copied.
+        into = mmap.mmap(-1, size)
+    target, view = _target(into, size)
+    try:
+        document._call(lib.pdftools_page_render, page_index, ctypes.byref(options), target, width, height, row)
+    finally:
+        del target
+    return RenderedImage(width, height, row, pixel_format, view.toreadonly() if own else view)

@@ -1,0 +1,126 @@
+/// What was read of pages' text (characters, fonts, text folded for search), kept within a
+/// memory budget: when it is exceeded, the pages used least recently are dropped (and read
+/// again if needed).
+struct PageTextCache {
+  /// One page's entry.
+  private struct Entry {
+    var text: TextPage
+    var fonts: TextFonts? = nil
+    var folded: FoldedText? = nil
+    var cost: Int
+    var used: UInt64
+  }
+
+  /// The default budget, in bytes.
+  static let defaultBudget = 32 << 20
+
+  /// The most bytes kept (one page is always kept, whatever its size).
+  private(set) var budget = PageTextCache.defaultBudget
+  /// The search flags the folded texts were made for.
+  private(set) var foldedFlags: SearchOptions.Flags = []
+  private var entries: [Int: Entry] = [:]
+  private var total = 0
+  private var clock: UInt64 = 0
+
+  /// The bytes held (an estimate).
+  var bytes: Int { total }
+
+  /// The text of `page`, marking it used.
+  mutating func text(_ page: Int) -> TextPage? { touch(page)?.text }
+
+  /// The fonts of `page`, marking it used.
+  mutating func fonts(_ page: Int) -> TextFonts? { touch(page)?.fonts }
+
+  /// The folded text of `page` for `flags`, marking it used.
+  mutating func folded(_ page: Int, _ flags: SearchOptions.Flags) -> FoldedText? {
+    guard flags == foldedFlags else { return nil }
+    return touch(page)?.folded
+  }
+
+  /// Keeps the text of `page`.
+  mutating func store(_ text: TextPage, page: Int) {
+    remove(page)
+    clock += 1
+    let cost = PageTextCache.cost(of: text)
+    entries[page] = Entry(text: text, cost: cost, used: clock)
+    total += cost
+    evict(keeping: page)
+  }
+
+  /// Keeps the fonts of `page` (whose text is kept).
+  mutating func store(_ fonts: TextFonts, page: Int) {
+    guard var entry = entries[page] else { return }
+    let added = fonts.perChar.count * MemoryLayout<(Int32, Double)>.stride + fonts.names.count * 32
+    entry.fonts = fonts
+    entry.cost += added
+    entries[page] = entry
+    total += added
+    evict(keeping: page)
+  }
+
+  /// Keeps the folded text of `page` for `flags` (whose text is kept); folded texts of other
+  /// flags are dropped.
+  mutating func store(_ folded: FoldedText, flags: SearchOptions.Flags, page: Int) {
+    if flags != foldedFlags {
+      for key in Array(entries.keys) {
+        guard var entry = entries[key], let old = entry.folded else { continue }
+        let freed = PageTextCache.cost(of: old)
+        entry.folded = nil
+        entry.cost -= freed
+        total -= freed
+        entries[key] = entry
+      }
+      foldedFlags = flags
+    }
+    guard var entry = entries[page] else { return }
+    let added = PageTextCache.cost(of: folded)
+    entry.folded = folded
+    entry.cost += added
+    entries[page] = entry
+    total += added
+    evict(keeping: page)
+  }
+
+  /// Sets the budget in bytes, dropping pages until it holds.
+  mutating func setBudget(_ bytes: Int) {
+    budget = max(0, bytes)
+    evict(keeping: nil)
+  }
+
+  /// Forgets everything.
+  mutating func removeAll() {
+    entries.removeAll()
+    total = 0
+  }
+
+  private mutating func touch(_ page: Int) -> Entry? {
+    guard var entry = entries[page] else { return nil }
+    clock += 1
+    entry.used = clock
+    entries[page] = entry
+    return entry
+  }
+
+  private mutating func remove(_ page: Int) {
+    if let entry = entries.removeValue(forKey: page) { total -= entry.cost }
+  }
+
+  /// Drops the least recently used pages (never `keeping`) until the budget holds.
+  private mutating func evict(keeping kept: Int?) {
+    while total > budget, entries.count > (kept == nil ? 0 : 1) {
+      guard let oldest = entries.filter({ $0.key != kept }).min(by: { $0.value.used < $1.value.used })?.key else { return }
+      remove(oldest)
+    }
+  }
+
+  /// An estimate of the bytes a text page holds.
+  static func cost(of text: TextPage) -> Int {
+    text.chars.count * MemoryLayout<TextChar>.stride + text.text.utf8.count
+      + (text.words.count + text.lines.count) * MemoryLayout<Range<Int>>.stride + 256
+  }
+
+  /// An estimate of the bytes a folded text holds.
+  static func cost(of folded: FoldedText) -> Int {
+    folded.scalars.count * MemoryLayout<UInt32>.stride + folded.origins.count * MemoryLayout<Int>.stride + 64
+  }
+}

@@ -1,0 +1,33 @@
+import Testing
+
+@testable import PDFToolsCore
+
+/// The text read of pages stays within its budget and gives the same answers at any budget.
+@Suite struct TextCacheTests {
+  @Test func theBudgetBoundsTheCacheAndKeepsTheAnswers() throws {
+    let bytes = ProgressTests.pages(60)
+    let reference = try Document.open(bytes: bytes).search("gamma", options: SearchOptions())
+    #expect(reference.count == 60)
+    let document = try Document.open(bytes: bytes)
+    let budget = 64 << 10
+    try document.setTextCacheLimit(bytes: budget)
+    #expect(try document.search("gamma", options: SearchOptions()) == reference)
+    #expect(document.textCacheBytes <= budget, "\(document.textCacheBytes) bytes kept")
+    #expect(document.textCacheBytes > 0, "the pages read last are kept")
+    #expect(try document.text(ofPage: 5).text == "alpha beta gamma delta 5")
+    try document.setTextCacheLimit(bytes: 0)
+    let one = document.textCacheBytes
+    #expect(try document.search("delta", options: SearchOptions()).count == 60)
+    #expect(document.textCacheBytes <= max(one, 8 << 10), "a zero budget keeps only the page read last")
+    expectError(.invalidArgument) { () throws(PDFError) in try document.setTextCacheLimit(bytes: -1) }
+  }
+
+  @Test func theDefaultBudgetKeepsEveryPageOfASmallDocument() throws {
+    let document = try Document.open(bytes: ProgressTests.pages(10))
+    _ = try document.search("alpha", options: SearchOptions())
+    let kept = try document.locked { () throws(PDFError) -> Int in
+      (0..<10).filter { document.pageTexts.text($0) != nil }.count
+    }
+    #expect(kept == 10)
+  }
+}
