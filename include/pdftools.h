@@ -280,10 +280,13 @@ pdftools_status pdftools_document_open_memory(const void *data, size_t size,
 pdftools_status pdftools_document_new(pdftools_document **out_doc);
 
 /**
- * Closes a document and releases everything it holds.  Unsaved changes are
- * discarded.  NULL, and a handle closed before, are no-ops.  Must not be
- * called while another thread is still using the same handle; such calls
- * either finish first or fail with INVALID_HANDLE.
+ * Closes a document: the handle is invalid when the call returns, and what
+ * the document holds is released on a library thread of its own (the call
+ * returns at once whatever the document's size; everything is released
+ * before the process exits, and a forked child leaves its parent's releases
+ * alone).  Unsaved changes are discarded.  NULL, and a handle closed before,
+ * are no-ops.  Must not be called while another thread is still using the
+ * same handle; such calls either finish first or fail with INVALID_HANDLE.
  */
 void pdftools_document_close(pdftools_document *doc);
 

@@ -34,4 +34,15 @@ final class HandleTable<Entry>: @unchecked Sendable {
     let key = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(handle)))
     return lock.withLock { entries.removeValue(forKey: key) }
   }
+
+  /// Forgets `handle` and returns the table's reference to its entry, to be released exactly
+  /// once by the caller; no other reference is made on the way.
+  func take(_ handle: OpaquePointer?) -> Unmanaged<AnyObject>? {
+    guard let handle else { return nil }
+    let key = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(handle)))
+    return lock.withLock { () -> Unmanaged<AnyObject>? in
+      guard let entry = entries.removeValue(forKey: key) else { return nil }
+      return Unmanaged.passRetained(entry as AnyObject)
+    }
+  }
 }

@@ -17,8 +17,10 @@ enum Registry {
     return found
   }
 
-  /// Forgets `handle`; the document is freed once no running call uses it.
+  /// Forgets `handle`; the document is freed on the reaper thread once no running call uses
+  /// it, so closing returns at once however large the document is.
   static func remove(_ handle: OpaquePointer?) {
-    _ = table.remove(handle)  // Released here, outside the table lock.
+    guard let document = table.take(handle) else { return }
+    Reaper.release(document)
   }
 }

@@ -1,7 +1,8 @@
 /*
- * Linux file calls the Swift code cannot reach (macros, variadic syscalls): unnamed
- * temporary files, linking them into a folder, cloning and copying file ranges, and
- * advisory locks.  Internal to the library: the names do not start with "pdftools_", so
+ * Linux calls the Swift code cannot reach (macros, variadic syscalls, thread-local data):
+ * unnamed temporary files, linking them into a folder, cloning and copying file ranges,
+ * advisory locks, the progress callback owner of a thread, and the reaper thread that
+ * releases closed documents.  Internal to the library: the names do not start with "pdftools_", so
  * the version script keeps them out of the exports.
  */
 #ifndef PDFT_SYSTEM_H
@@ -33,5 +34,13 @@ const void *pdft_progress_owner(void);
 
 /** Sets the document whose progress callback this thread runs (NULL when it returns). */
 void pdft_set_progress_owner(const void *owner);
+
+/** Runs release(object) on the reaper thread (started on first use), or on the calling
+ * thread when no thread can be started.  Releases run one at a time, in order; before the
+ * process exits every queued release has run. */
+void pdft_reap(void *object, void (*release)(void *object));
+
+/** Waits until every release handed to pdft_reap has run. */
+void pdft_reap_wait(void);
 
 #endif
