@@ -24,7 +24,10 @@ import Testing
       #expect([.notPDF, .damaged].contains(error.kind))
     case (_, .success(let document)):
       #expect(document.pageCount == entry.pages, "\(entry.name) page count")
-      if entry.expect == "repair" && entry.name != "qpdf-bad22-no-stream-length.pdf" {
+      // Damage inside objects (a stream length, a page listed twice) is found when they are read,
+      // not while opening: pages are read on first use.
+      let objectDamage: Set<String> = ["qpdf-bad22-no-stream-length.pdf", "qpdf-xref-compressed-in-compressed.pdf"]
+      if entry.expect == "repair" && !objectDamage.contains(entry.name) {
         #expect(document.wasRepaired, "\(entry.name) should report its repair")
       }
       for index in 0..<document.pageCount {

@@ -27,7 +27,7 @@ import Testing
     let first = try document.createAnnotation(page: 0, subtype: "Circle", rect: Rect(10, 10, 50, 50))
     _ = try document.annotations(onPage: 0)
     let cached = try document.locked { () throws(PDFError) -> Bool in
-      guard let page = document.qpdf.identity(qpdf_get_page_n(document.qpdf.data, 0)) else { return false }
+      guard let page = document.pageIdentity(0) else { return false }
       return document.annotationListings[page] != nil
     }
     #expect(cached, "listing a page keeps its listing")

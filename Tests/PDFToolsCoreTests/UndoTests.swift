@@ -11,8 +11,8 @@ import Testing
     try document.locked { () throws(PDFError) -> [String] in
       var lines: [String] = []
       let qpdf = document.qpdf
-      for index in 0..<document.geometryCache.count {
-        let page = qpdf_get_page_n(qpdf.data, index)
+      for index in 0..<document.pageTree.count {
+        let page = try document.pageObject(index)
         lines.append("page \(index): " + String(decoding: qpdf.unparsed(page), as: UTF8.self))
         for annotation in qpdf.entry(page, "/Annots").flatMap({ qpdf.items($0) }) ?? [] {
           lines.append("  annot: " + String(decoding: qpdf.unparsed(annotation), as: UTF8.self))

@@ -76,7 +76,7 @@ extension Document {
     try locked { () throws(PDFError) in
       try requirePermission(.annotate, "delete annotations")
       let (object, pageIndex) = try annotationObject(id)
-      let page = qpdf_get_page_n(qpdf.data, pageIndex)
+      let page = try pageObject(pageIndex)
       guard let annots = qpdf.entry(page, "/Annots"), let items = qpdf.items(annots),
         let target = qpdf.identity(object)
       else { throw PDFError(.notFound, "annotation \(id) is not on its page any more") }

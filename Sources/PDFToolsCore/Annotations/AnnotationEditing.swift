@@ -96,8 +96,7 @@ extension Document {
     try Document.checkRect(rect)
     return try locked(flushingAppearances: false) { () throws(PDFError) -> Int64 in
       try requirePermission(.annotate, "add annotations")
-      try checkPageIndex(page)
-      let pageObject = qpdf_get_page_n(qpdf.data, page)
+      let pageObject = try pageObject(page)
       var entries: [(String, qpdf_oh)] = [
         ("/Type", qpdf.makeName("Annot")), ("/Subtype", qpdf.makeName(subtype)),
         ("/Rect", qpdf.numberArray([rect.x0, rect.y0, rect.x1, rect.y1])), ("/P", pageObject),

@@ -52,20 +52,6 @@ struct AnnotationIndex {
 }
 
 extension Document {
-  /// The index of the page object `identity`, or nil; call under the lock. (qpdf's own
-  /// `qpdf_find_page_by_id` would push inherited attributes down the page tree, changing the
-  /// document behind the journal's back.)
-  func pageIndex(of identity: ObjectIdentity) -> Int? {
-    if pageIndexCache == nil {
-      var map: [ObjectIdentity: Int] = [:]
-      for index in 0..<geometryCache.count {
-        if let page = qpdf.identity(qpdf_get_page_n(qpdf.data, index)) { map[page] = index }
-      }
-      pageIndexCache = map
-    }
-    return pageIndexCache?[identity]
-  }
-
   /// The ids of the annotations of page `index`, in z-order (the order of /Annots).
   public func annotations(onPage index: Int) throws(PDFError) -> [Int64] {
     try locked { () throws(PDFError) -> [Int64] in try annotationIDs(page: index) }
@@ -81,7 +67,7 @@ extension Document {
   /// What page `index` lists, from the cache or read now (direct annotation dictionaries get
   /// objects of their own); nil for a page without an identity. Call under the lock.
   func listing(ofPage index: Int) throws(PDFError) -> PageListing? {
-    let page = qpdf_get_page_n(qpdf.data, index)
+    let page = try pageObject(index)
     guard let pageIdentity = qpdf.identity(page) else { return nil }
     if let cached = annotationListings[pageIdentity] { return cached }
     guard let annots = qpdf.entry(page, "/Annots"), let items = qpdf.items(annots) else {
@@ -161,9 +147,8 @@ extension Document {
   private func firstPage(listing object: ObjectIdentity) throws(PDFError)
     -> (index: Int, identity: ObjectIdentity)?
   {
-    for index in 0..<geometryCache.count {
-      guard try listing(ofPage: index)?.contains(object) == true,
-        let identity = qpdf.identity(qpdf_get_page_n(qpdf.data, index))
+    for index in 0..<pageTree.count {
+      guard try listing(ofPage: index)?.contains(object) == true, let identity = pageIdentity(index)
       else { continue }
       return (index, identity)
     }

@@ -73,7 +73,7 @@ extension Document {
     try locked { () throws(PDFError) in
       try requirePermission(.annotate, "change annotations")
       let (object, pageIndex) = try annotationObject(id)
-      let page = qpdf_get_page_n(qpdf.data, pageIndex)
+      let page = try pageObject(pageIndex)
       guard let annots = qpdf.entry(page, "/Annots"), let items = qpdf.items(annots),
         let target = qpdf.identity(object),
         let from = items.firstIndex(where: { qpdf.identity($0) == target })
@@ -99,8 +99,7 @@ extension Document {
   /// Points a Link annotation at page `page` of the document (fit the page).
   public func setLinkDestination(_ id: Int64, page: Int) throws(PDFError) {
     try editLink(id) { () throws(PDFError) in
-      try checkPageIndex(page)
-      return ("/Dest", qpdf.makeArray([qpdf_get_page_n(qpdf.data, page), qpdf.makeName("Fit")]))
+      return ("/Dest", qpdf.makeArray([try pageObject(page), qpdf.makeName("Fit")]))
     }
   }
 

@@ -35,8 +35,11 @@ public final class Document: @unchecked Sendable {
   /// The last whole search and its matches (a caller's two calls for one search do it once);
   /// dropped with the text.
   var lastSearch: (key: SearchKey, matches: [TextSelection])? = nil
-  /// Page indices by page object, built when first needed; dropped when pages change.
-  var pageIndexCache: [ObjectIdentity: Int]? = nil
+  /// The pages, found through the page tree as they are needed.
+  var pageTree: PageTree
+  /// True when qpdf's own list of pages may be out of date (the page tree was restored by
+  /// undo or redo); qpdf's page functions and writer need it refreshed first.
+  var qpdfPagesStale = false
   /// Annotations whose appearance stream must be rebuilt before anyone looks at them.
   var pendingAppearances = Set<ObjectIdentity>()
   /// Appearance streams this document made, with the annotation each was made for: rebuilding
@@ -84,7 +87,7 @@ public final class Document: @unchecked Sendable {
   var undoListeners: [ObjectIdentifier: @Sendable () -> Void] = [:]
 
   init(
-    qpdf: QPDF, pageCount: Int, wasRepaired: Bool, origin: Origin, openedAsOwner: Bool,
+    qpdf: QPDF, pages: PageTree, wasRepaired: Bool, origin: Origin, openedAsOwner: Bool,
     password: [UInt8]
   ) {
     self.qpdf = qpdf
@@ -92,7 +95,8 @@ public final class Document: @unchecked Sendable {
     self.origin = origin
     self.openedAsOwner = openedAsOwner
     self.password = password
-    self.geometryCache = Array(repeating: nil, count: pageCount)
+    self.pageTree = pages
+    self.geometryCache = Array(repeating: nil, count: pages.count)
     self.incrementalBase = origin == .new ? nil : qpdf.source.map { ByteChain($0) }
   }
 
@@ -175,7 +179,7 @@ public final class Document: @unchecked Sendable {
   }
 
   /// The number of pages.
-  public var pageCount: Int { lock.withLock { geometryCache.count } }
+  public var pageCount: Int { lock.withLock { pageTree.count } }
 
   /// True when the document changed since it was opened or last saved to a path.
   public var isModified: Bool {
@@ -204,9 +208,9 @@ public final class Document: @unchecked Sendable {
 
   /// Checks that `index` names a page; call under the lock.
   func checkPageIndex(_ index: Int) throws(PDFError) {
-    guard index >= 0, index < geometryCache.count else {
+    guard index >= 0, index < pageTree.count else {
       throw PDFError(
-        .outOfRange, "page index \(index) is out of range (the document has \(geometryCache.count) pages)")
+        .outOfRange, "page index \(index) is out of range (the document has \(pageTree.count) pages)")
     }
   }
 

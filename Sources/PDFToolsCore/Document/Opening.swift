@@ -58,8 +58,11 @@ extension Document {
     } catch {
       throw PDFError(.internal, "cannot read the empty document back: \(error.text)")
     }
+    guard let pages = PageTree.read(qpdf) else {
+      throw PDFError(.internal, "the empty document has no page tree")
+    }
     return Document(
-      qpdf: qpdf, pageCount: 0, wasRepaired: false, origin: .new, openedAsOwner: true, password: [])
+      qpdf: qpdf, pages: pages, wasRepaired: false, origin: .new, openedAsOwner: true, password: [])
   }
 
   /// Opens `bytes` (kept alive by the document) with the password. A password that is not plain
@@ -97,31 +100,36 @@ extension Document {
     } catch {
       throw classify(error, bytes: bytes, description: description, password: given)
     }
-    // Walking the page tree now makes damage there show while opening, not later.
-    let count = qpdf_get_num_pages(qpdf.data)
+    // The pages are found as they are needed; the root of their tree is read now.
+    let pages = PageTree.read(qpdf)
     do {
       try qpdf.check()
     } catch {
       throw classify(error, bytes: bytes, description: description, password: given)
     }
-    guard count >= 0 else {
+    guard let pages else {
       throw PDFError(.damaged, "'\(description)' has no readable page tree")
     }
     let repaired = qpdf.logWarnings()
     if repaired {
       Log.emit(.warning, "pdftools", "'\(description)' is damaged and was repaired while opening")
     }
+    if let repair = pages.repair {
+      Log.emit(.warning, "pdftools", "'\(description)': \(repair); its pages were found by walking the tree")
+    }
     let owner = qpdf_is_encrypted(qpdf.data) != QPDF_FALSE
       && ownerPasswordMatched(qpdf, given: password)
-    var model = (qpdf: qpdf, count: Int(count), origin: Origin.opened)
+    var model = (qpdf: qpdf, pages: pages, origin: Origin.opened)
     if let reason = rewriteReason(qpdf, repaired: repaired) {
       if let rewritten = rewrite(qpdf, password: password, description: description) {
-        model = (rewritten.qpdf, rewritten.count, .rewritten(reason: reason))
+        model = (rewritten.qpdf, rewritten.pages, .rewritten(reason: reason))
       }
     }
-    return Document(
-      qpdf: model.qpdf, pageCount: model.count, wasRepaired: repaired, origin: model.origin,
+    let document = Document(
+      qpdf: model.qpdf, pages: model.pages, wasRepaired: repaired || pages.repair != nil, origin: model.origin,
       openedAsOwner: owner, password: password)
+    if model.pages.repair != nil { document.restateWalkedPageTree() }
+    return document
   }
 
   /// Why the model should be read from a rewrite of the file rather than the file itself, or
@@ -144,17 +152,17 @@ extension Document {
 
   /// The model read again from qpdf's rewrite of `qpdf` (encryption kept), or nil when that
   /// fails (the model as read is used then).
-  private static func rewrite(_ qpdf: QPDF, password: [UInt8], description: String) -> (qpdf: QPDF, count: Int)? {
+  private static func rewrite(_ qpdf: QPDF, password: [UInt8], description: String) -> (qpdf: QPDF, pages: PageTree)? {
     let rewritten = QPDF()
     defer { rewritten.releaseHandles() }
     do {
       guard let bytes = OwnedBytes(copying: try qpdf.write(SaveOptions())) else { return nil }
       try rewritten.read(bytes, description: description, password: password)
-      let count = qpdf_get_num_pages(rewritten.data)
+      let pages = PageTree.read(rewritten)
       try rewritten.check()
       rewritten.logWarnings()
-      guard count >= 0 else { return nil }
-      return (rewritten, Int(count))
+      guard let pages else { return nil }
+      return (rewritten, pages)
     } catch {
       Log.emit(.warning, "pdftools", "'\(description)' could not be rewritten while opening: \(error)")
       return nil

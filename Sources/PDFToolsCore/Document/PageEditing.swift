@@ -12,21 +12,21 @@ extension Document {
         .invalidArgument, "a page side must be between 1 and 14400 (got \(width) x \(height))")
     }
     try locked { () throws(PDFError) in
-      guard index >= 0, index <= geometryCache.count else {
+      guard index >= 0, index <= pageTree.count else {
         throw PDFError(
           .outOfRange,
-          "cannot insert at page index \(index) (the document has \(geometryCache.count) pages)")
+          "cannot insert at page index \(index) (the document has \(pageTree.count) pages)")
       }
       try requirePermission(.assemble, "insert pages")
       let page = try writer.makeIndirect(qpdf.makeDictionary([
         ("/Type", qpdf.makeName("Page")), ("/MediaBox", qpdf.numberArray([0, 0, width, height])),
         ("/Resources", qpdf.makeDictionary()),
       ]))
-      try writer.insertPage(page, at: index, count: geometryCache.count)
+      refreshQPDFPages()
+      try writer.insertPage(page, at: index, count: pageTree.count)
       noteContentChange()
       try commitChange("insert a page", label: "Insert Page")
-      geometryCache.insert(nil, at: index)
-      pageIndexCache = nil
+      pageTreeDidChange()
       inheritedCache.removeAll()
       labelRanges = nil
     }

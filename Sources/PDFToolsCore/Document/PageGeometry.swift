@@ -78,7 +78,7 @@ extension Document {
   func geometry(_ index: Int, printBoxes: Bool = false) throws(PDFError) -> PageGeometry {
     try checkPageIndex(index)
     if let cached = geometryCache[index], !printBoxes || cached.printBoxes != nil { return cached }
-    let page = qpdf_get_page_n(qpdf.data, index)
+    let page = try pageObject(index)
     do {
       try qpdf.check()
     } catch {

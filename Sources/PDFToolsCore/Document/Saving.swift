@@ -187,6 +187,7 @@ extension Document {
   /// Runs qpdf's writer into memory; the bytes stay valid until the next qpdf call. Call under
   /// the lock.
   func writeLocked(_ options: SaveOptions, _ reporter: ProgressReporter? = nil) throws(PDFError) -> UnsafeRawBufferPointer {
-    try qpdf.write(options, minimumVersion: origin == .new ? "1.7" : nil, reporter: reporter)
+    refreshQPDFPages()
+    return try qpdf.write(options, minimumVersion: origin == .new ? "1.7" : nil, reporter: reporter)
   }
 }

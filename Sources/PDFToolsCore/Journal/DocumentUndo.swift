@@ -168,11 +168,7 @@ extension Document {
     }
     pendingAppearances.removeAll()
     guard touchesContent else { return }
-    qpdf_update_all_pages_cache(qpdf.data)
-    let count = Int(max(0, qpdf_get_num_pages(qpdf.data)))
-    qpdf.discardError()
-    geometryCache = Array(repeating: nil, count: count)
-    pageIndexCache = nil
+    pageTreeDidChange()
     inheritedCache.removeAll()
     labelRanges = nil
     textView = nil

@@ -44,4 +44,40 @@ extension ObjectWriter {
       recordTree(kid, depth: depth + 1)
     }
   }
+
+  /// Rewrites the page tree as one node listing `pages` in order: each page takes the
+  /// inheritable attributes it lacks from its ancestors (through /Parent) first. For trees that
+  /// had to be walked (a wrong /Count, a loop), so that what is saved is a sound tree.
+  func flattenPageTree(_ pages: [ObjectIdentity]) throws(PDFError) {
+    guard let root = qpdf.value(qpdf.root, "Pages") else {
+      throw PDFError(.damaged, "the catalog has no page tree")
+    }
+    for identity in pages {
+      let page = qpdf.object(identity)
+      for key in ["/MediaBox", "/CropBox", "/Rotate", "/Resources"] {
+        guard qpdf_oh_has_key(qpdf.data, page, key) == QPDF_FALSE,
+          let value = inherited(key, from: qpdf.entry(page, "/Parent"))
+        else { continue }
+        try set(key, value, in: page)
+      }
+      try set("/Parent", root, in: page)
+    }
+    try set("/Kids", qpdf.makeArray(pages.map { qpdf.object($0) }), in: root)
+    try set("/Count", qpdf.makeInteger(pages.count), in: root)
+  }
+
+  /// The value of the inheritable `key` on `node` or its nearest ancestor that has it (within
+  /// the tree depth limit, so a loop through /Parent ends).
+  private func inherited(_ key: String, from node: qpdf_oh?) -> qpdf_oh? {
+    var current = node
+    for _ in 0..<Limits.maximumTreeDepth {
+      guard let node = current, qpdf.isDictionary(node) else { return nil }
+      if qpdf_oh_has_key(qpdf.data, node, key) != QPDF_FALSE {
+        let value = qpdf_oh_get_key(qpdf.data, node, key)
+        return qpdf_oh_is_null(qpdf.data, value) == QPDF_FALSE ? value : nil
+      }
+      current = qpdf.entry(node, "/Parent")
+    }
+    return nil
+  }
 }

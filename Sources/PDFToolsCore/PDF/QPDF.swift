@@ -141,6 +141,14 @@ final class QPDF {
 
   /// Releases every object handle made since the last release.
   func releaseHandles() { qpdf_oh_release_all(data) }
+
+  /// Makes qpdf read its own list of pages again (its page functions and writer use it). qpdf
+  /// may restate the page tree on the way (pages made indirect, shared pages copied), as it
+  /// does whenever it lists pages.
+  func refreshPageList() {
+    qpdf_update_all_pages_cache(data)
+    discardError()
+  }
 }
 
 /// A qpdf error: its code and its full text.

@@ -6,7 +6,7 @@ extension Document {
   func textPage(_ index: Int) throws(PDFError) -> TextPage {
     try checkPageIndex(index)
     if let cached = pageTexts.text(index) { return cached }
-    let view = try textPopplerView()
+    let view = try textPopplerView(for: index)
     guard let page = view.withPage(index, { TextPage(page: $0, rotation: 0) }) else {
       throw PDFError(.damaged, "poppler cannot read page \(index)")
     }
@@ -18,7 +18,7 @@ extension Document {
   func textFonts(_ index: Int) throws(PDFError) -> TextFonts {
     if let cached = pageTexts.fonts(index) { return cached }
     let count = try textPage(index).chars.count
-    let view = try textPopplerView()
+    let view = try textPopplerView(for: index)
     guard let fonts = view.withPage(index, { TextFonts(page: $0, count: count) }) else {
       throw PDFError(.damaged, "poppler cannot read page \(index)")
     }

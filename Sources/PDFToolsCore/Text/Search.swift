@@ -221,7 +221,7 @@ extension Document {
 
   /// The pages a search covers; call under the lock.
   private func searchPages(_ options: SearchOptions) throws(PDFError) -> Range<Int> {
-    let count = geometryCache.count
+    let count = pageTree.count
     let last = options.lastPage ?? (count - 1)
     // An empty document has nothing to search (unless the options name pages it lacks).
     if count == 0 && options.firstPage == 0 && options.lastPage == nil { return 0..<0 }

@@ -31,26 +31,27 @@ extension Document {
     return try view(of: chain, overrides: exclusionChanges(chain))
   }
 
-  /// The poppler view text is read from: like ``renderView(for:)``, but with every rotated
-  /// page's /Rotate 0 (poppler 22.12 reads a /Rotate 270 page bottom line first) and kept
-  /// across changes that leave page content alone (annotations never change the text). Call
-  /// under the lock.
-  func textPopplerView() throws(PDFError) -> PopplerView {
-    if let view = textView?.poppler { return view }
-    var upright: [qpdf_oh] = []
-    for index in 0..<geometryCache.count where try geometry(index).rotation != 0 {
-      upright.append(qpdf_get_page_n(qpdf.data, index))
+  /// The poppler view the text of page `page` is read from: like ``renderView(for:)``, but
+  /// with the rotated pages read so far at /Rotate 0 (poppler 22.12 reads a /Rotate 270 page
+  /// bottom line first) and kept across changes that leave page content alone (annotations
+  /// never change the text). Call under the lock.
+  func textPopplerView(for page: Int) throws(PDFError) -> PopplerView {
+    let rotated = try geometry(page).rotation != 0
+    let identity = qpdf.identity(try pageObject(page))
+    if let chain = textView, let view = chain.poppler, !rotated || identity.map({ chain.upright.contains($0) }) == true {
+      return view
     }
-    guard !upright.isEmpty else { return try currentView() }
+    guard rotated || textView != nil else { return try currentView() }
     let chain: ViewChain
     if let existing = textView {
       chain = existing
     } else {
       chain = ViewChain(base: try viewBase(), changed: changedSinceViewBase)
     }
-    for page in upright { if let identity = qpdf.identity(page) { chain.dirty.insert(identity) } }
+    if rotated, let identity, chain.upright.insert(identity).inserted { chain.dirty.insert(identity) }
     textView = chain
-    return try view(of: chain, overrides: upright.map { .setInteger(dictionary: $0, key: "/Rotate", value: 0) })
+    return try view(
+      of: chain, overrides: chain.upright.map { .setInteger(dictionary: qpdf.object($0), key: "/Rotate", value: 0) })
   }
 
   /// The view chain for rendering, made on first use; call under the lock.
@@ -97,7 +98,7 @@ extension Document {
             chain.appended(stored, objects: objects, size: section.nextSize)
           }
           let view = try PopplerView(chain.bytes.parts.map { .shared($0) }, password: password)
-          if view.pageCount == geometryCache.count {
+          if view.pageCount == pageTree.count {
             chain.poppler = view
             return view
           }
@@ -110,8 +111,8 @@ extension Document {
     let view = try qpdf.withTemporaryChanges(overrides) { () throws(PDFError) -> PopplerView in
       try PopplerView([.copied(try writeLocked(SaveOptions()))], password: password)
     }
-    guard view.pageCount == geometryCache.count else {
-      throw PDFError(.damaged, "poppler does not see the document's \(geometryCache.count) pages")
+    guard view.pageCount == pageTree.count else {
+      throw PDFError(.damaged, "poppler does not see the document's \(pageTree.count) pages")
     }
     chain.dirty.removeAll()
     chain.poppler = view
@@ -121,8 +122,7 @@ extension Document {
   /// Checks page `index`'s annotations and leaves out of `chain` those poppler must not draw
   /// (logged once each); call under the lock.
   private func exclude(page index: Int, in chain: ViewChain) throws(PDFError) {
-    try checkPageIndex(index)
-    let page = qpdf_get_page_n(qpdf.data, index)
+    let page = try pageObject(index)
     guard let annots = qpdf.entry(page, "/Annots"), let items = qpdf.items(annots),
       let pageIdentity = qpdf.identity(page), let holder = qpdf.identity(annots) ?? qpdf.identity(page)
     else { return }

@@ -25,6 +25,8 @@ final class ViewChain {
   var exclusions: [ObjectIdentity: Exclusion] = [:]
   /// The poppler document over ``bytes``; nil until made after the last change.
   var poppler: PopplerView? = nil
+  /// Pages shown with /Rotate 0 (in the view text is read from).
+  var upright = Set<ObjectIdentity>()
   /// The sections a view may grow before it is rebuilt with one section.
   static let maximumSections = 16
 
