@@ -132,4 +132,15 @@ import Testing
     let saved = try document.withSavedBytes(SaveOptions()) { (bytes) throws(PDFError) in Array(bytes) }
     #expect(try Document.open(bytes: saved).annotations(onPage: 0).count == 3)
   }
+
+  @Test func pagesQPDFCannotReadAreRenderedBlank() throws {
+    // qpdf cannot read the page (a number beyond 64 bits); poppler can, and would draw a
+    // Squiggly from -1e99 that never ends.
+    let huge = "-" + String(repeating: "9", count: 120)
+    let squiggly = "/Annots [<< /Type /Annot /Subtype /Squiggly /Rect [0 0 100 100] /QuadPoints [\(huge) 120 100 120 \(huge) 100 100 100] >>]"
+    let document = try Document.open(bytes: ReliabilityTests.document(annots: squiggly))
+    let pixels = try render(document)  // never ended
+    #expect(pixels.allSatisfy { $0 == 255 }, "the page the document does not have is blank")
+    #expect(try document.pageCount == 1)
+  }
 }

@@ -9,6 +9,9 @@ enum TemporaryChange {
   case setValue(dictionary: qpdf_oh, key: String, value: qpdf_oh)
   /// Removes the items at `positions` (ascending) from the array.
   case removeItems(array: qpdf_oh, positions: [Int])
+  /// Replaces the whole object `identity` with a direct `value` (put back as null: only for
+  /// objects qpdf could not read, which it holds as null).
+  case replaceUnreadable(identity: ObjectIdentity, value: qpdf_oh)
 }
 
 extension QPDF {
@@ -30,6 +33,13 @@ extension QPDF {
         for position in removed.reversed() { qpdf_oh_erase_item(data, array, Int32(position)) }
         undo.append { [data] in
           for position in removed { qpdf_oh_insert_item(data, array, Int32(position), items[position]) }
+        }
+      case .replaceUnreadable(let identity, let value):
+        let current = object(identity)
+        guard qpdf_oh_is_null(data, current) != QPDF_FALSE else { continue }
+        qpdf_replace_object(data, identity.number, identity.generation, value)
+        undo.append { [data] in
+          qpdf_replace_object(data, identity.number, identity.generation, qpdf_oh_new_null(data))
         }
       }
     }

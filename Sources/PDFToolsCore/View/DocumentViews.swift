@@ -123,6 +123,15 @@ extension Document {
   /// (logged once each); call under the lock.
   private func exclude(page index: Int, in chain: ViewChain) throws(PDFError) {
     let page = try pageObject(index)
+    guard qpdf.isDictionary(page) else {
+      if let identity = qpdf.identity(page), qpdf_oh_is_null(qpdf.data, page) != QPDF_FALSE,
+        chain.unreadablePages.insert(identity).inserted
+      {
+        chain.dirty.insert(identity)
+        Log.emit(.warning, "pdftools", "page \(index + 1) could not be read; it is rendered blank")
+      }
+      return
+    }
     guard let annots = qpdf.entry(page, "/Annots"), let items = qpdf.items(annots),
       let pageIdentity = qpdf.identity(page), let holder = qpdf.identity(annots) ?? qpdf.identity(page)
     else { return }
@@ -150,7 +159,13 @@ extension Document {
 
   /// The temporary changes that leave excluded annotations out; call under the lock.
   private func exclusionChanges(_ chain: ViewChain) -> [TemporaryChange] {
-    chain.exclusions.compactMap { holder, exclusion -> TemporaryChange? in
+    let blank = chain.unreadablePages.map { identity -> TemporaryChange in
+      let page = qpdf.makeDictionary([
+        ("/Type", qpdf.makeName("Page")), ("/MediaBox", qpdf.numberArray([0, 0, 612, 792])),
+      ])
+      return .replaceUnreadable(identity: identity, value: page)
+    }
+    return blank + chain.exclusions.compactMap { holder, exclusion -> TemporaryChange? in
       let positions = exclusion.positions
       let object = qpdf.object(holder)
       if qpdf_oh_is_array(qpdf.data, object) != QPDF_FALSE {

@@ -23,6 +23,9 @@ final class ViewChain {
 
   /// Annotations left out of the view, by the object that holds the page's /Annots array.
   var exclusions: [ObjectIdentity: Exclusion] = [:]
+  /// Pages qpdf could not read (it holds them as null), shown blank: poppler, which may read
+  /// them, must not draw what the document does not have.
+  var unreadablePages = Set<ObjectIdentity>()
   /// The poppler document over ``bytes``; nil until made after the last change.
   var poppler: PopplerView? = nil
   /// Pages shown with /Rotate 0 (in the view text is read from).
