@@ -290,6 +290,15 @@ pdftools_status pdftools_document_new(pdftools_document **out_doc);
  */
 void pdftools_document_close(pdftools_document *doc);
 
+/**
+ * Waits until everything closed before the call (documents, tool managers)
+ * has been released by the library's release thread.  Closing never needs
+ * it; call it where the memory must be back now: before measuring the
+ * process's memory, before a leak checker looks, before unloading the
+ * library with dlclose().  Any thread may call it, at any time.
+ */
+void pdftools_wait_for_releases(void);
+
 /** *out_count receives the number of pages.  Errors: INVALID_HANDLE, INVALID_ARGUMENT. */
 pdftools_status pdftools_document_page_count(pdftools_document *doc, int32_t *out_count);
 

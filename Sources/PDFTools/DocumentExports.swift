@@ -49,6 +49,10 @@ public func abiDocumentClose(_ document: OpaquePointer?) {
   Registry.remove(document)
 }
 
+/// Waits until everything closed so far has been released.
+@_cdecl("pdftools_wait_for_releases")
+public func abiWaitForReleases() { Reaper.wait() }
+
 /// The number of pages.
 @_cdecl("pdftools_document_page_count")
 public func abiDocumentPageCount(_ document: OpaquePointer?, _ outCount: UnsafeMutablePointer<Int32>?)

@@ -241,6 +241,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   pdft_exercise_read(doc, PDFT_EXERCISE_RENDER);
   pdft_exercise_save(doc, NULL, &result);
   pdftools_document_close(doc);
+  pdftools_wait_for_releases();
   free(base);
   if (result.unreadable_outputs > 0) __builtin_trap();
   return 0;

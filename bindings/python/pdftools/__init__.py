@@ -88,7 +88,7 @@ from .page import Page, PageList
 from .permissions import Permission
 from .render import PixelFormat, PixelFormatLike, RenderedImage, Tile
 from .save_options import Encryption, ObjectStreams
-from .search import SearchFlags
+from .search import Matches, SearchFlags
 from .selection import Match, Selection
 from .text import Char, CharFlags, Granularity, GranularityLike, TextRange
 from .tools import (
@@ -163,6 +163,8 @@ __all__ = [
     "TextRange",
     "Selection",
     "Match",
+    "Matches",
+    "wait_for_releases",
     "SearchFlags",
     "PointLike",
     "SpaceLike",
@@ -221,6 +223,15 @@ def open(source: Source, password: Optional[Password] = None) -> Document:  # no
 def new() -> Document:
     """Creates a new, empty document (PDF 1.7, no pages)."""
     return Document()
+
+
+def wait_for_releases() -> None:
+    """Waits until every document closed so far has been released.
+
+    Closing returns at once and the library frees what a document held on a thread of its
+    own; call this where the memory must be back now (before measuring memory, say).
+    """
+    _lib.pdftools_wait_for_releases()
 
 
 def library_version() -> str:

@@ -307,6 +307,7 @@ _PROTOTYPES: List[Tuple[str, Any, Sequence[Any]]] = [
     ("pdftools_status_string", c_char_p, [_status]),
     ("pdftools_last_error_message", c_char_p, []),
     ("pdftools_free", None, [c_void_p]),
+    ("pdftools_wait_for_releases", None, []),
     # Logging
     ("pdftools_set_log_callback", None, [LOG_CALLBACK, _enum, c_void_p]),
     # Documents
