@@ -92,6 +92,21 @@ def read_string(function: Callable[..., int], *args: Any) -> str:
     raise InternalError("the string kept growing while it was read")
 
 
+def read_buffer(function: Callable[..., int], item_type: Type[_T], *args: Any, guess: int = 64) -> Tuple[Any, int]:
+    """Like :func:`read_array`, but returns the ctypes array the library filled and the item
+    count, without copying the items out (for long arrays read item by item later)."""
+    count = ctypes.c_size_t(0)
+    too_small = (Status.BUFFER_TOO_SMALL,)
+    needed = max(guess, 1)
+    for _ in range(_MAX_STRING_ATTEMPTS):
+        buffer = (item_type * needed)()
+        status = call(function, *args, buffer, needed, ctypes.byref(count), allow=too_small)
+        if status == Status.OK:
+            return buffer, min(int(count.value), needed)
+        needed = max(int(count.value), 1)
+    raise InternalError("the array kept growing while it was read")
+
+
 def read_array(function: Callable[..., int], item_type: Type[_T], *args: Any, guess: int = 64) -> List[_T]:
     """Reads an array with the array pattern: ``function(*args, buf, capacity, &out_count)``.
 
@@ -101,16 +116,8 @@ def read_array(function: Callable[..., int], item_type: Type[_T], *args: Any, gu
     the calls, that is repeated.  Returns the items as a list of ``item_type``
     structs (plain Python values for simple ctypes types such as ``c_int64``).
     """
-    count = ctypes.c_size_t(0)
-    too_small = (Status.BUFFER_TOO_SMALL,)
-    needed = max(guess, 1)
-    for _ in range(_MAX_STRING_ATTEMPTS):
-        buffer = (item_type * needed)()
-        status = call(function, *args, buffer, needed, ctypes.byref(count), allow=too_small)
-        if status == Status.OK:
-            return list(buffer[: min(int(count.value), needed)])
-        needed = max(int(count.value), 1)
-    raise InternalError("the array kept growing while it was read")
+    buffer, count = read_buffer(function, item_type, *args, guess=guess)
+    return list(buffer[:count])
 
 
 def close_handle(handle: int) -> None:

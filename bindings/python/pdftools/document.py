@@ -9,7 +9,7 @@ from types import TracebackType
 from typing import Any, Callable, List, Optional, Sequence, Tuple, Type, TypeVar, Union
 
 from ._args import as_c_point, as_enum, as_index
-from ._call import call, close_handle, encode_text, read_array, read_string
+from ._call import call, close_handle, encode_text, read_array, read_buffer, read_string
 from ._library import CSelection, lib
 from .annotations import Annotation, as_annotation_id
 from .errors import ArgumentError, ClosedDocumentError, HandleError, InternalError
@@ -19,7 +19,7 @@ from .page import Page, PageList, check_index
 from .permissions import Permission
 from .progress import ProgressCall, ProgressCallable
 from .save_options import Encryption, ObjectStreams, make_save_options
-from .search import search, search_next, search_options
+from .search import Matches, search, search_next, search_options
 from .selection import Match, Selection
 from .text import Granularity, GranularityLike
 from .tools import ToolManager
@@ -180,6 +180,16 @@ class Document(UndoHistory):
         handle = self._require_handle()
         try:
             return read_string(function, handle, *args)
+        except HandleError as exc:
+            if self._handle is None:
+                raise ClosedDocumentError() from exc
+            raise
+
+    def _call_buffer(self, function: Callable[..., int], item_type: Type[_T], *args: Any) -> Tuple[Any, int]:
+        """Like :meth:`_call_array`, but returns the filled ctypes array and its count."""
+        handle = self._require_handle()
+        try:
+            return read_buffer(function, item_type, handle, *args)
         except HandleError as exc:
             if self._handle is None:
                 raise ClosedDocumentError() from exc
@@ -381,7 +391,7 @@ class Document(UndoHistory):
         first_page: Union[int, Page] = 0,
         last_page: Optional[Union[int, Page]] = None,
         progress: Optional[ProgressCallable] = None,
-    ) -> List[Match]:
+    ) -> Matches:
         """Every occurrence of ``text`` in pages first_page..last_page (None: the last page).
 
         Matches come in page and reading order.  White space in ``text``

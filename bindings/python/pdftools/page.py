@@ -13,7 +13,7 @@ from .annotations import Annotation, AnnotationInfo, page_annotation_infos, page
 from .errors import ArgumentError, RangeError
 from .geometry import Box, Point, PointLike, Quad, Rect, Size, Space, SpaceLike
 from .render import PixelFormat, PixelFormatLike, RenderedImage, render_page, render_size
-from .search import search, search_options
+from .search import Matches, search, search_options
 from .selection import Match, Selection
 from .text import (
     Char,
@@ -288,7 +288,7 @@ class Page:
         whole_words: bool = False,
         ignore_diacritics: bool = False,
         join_hyphens: bool = False,
-    ) -> List[Match]:
+    ) -> Matches:
         """Every occurrence of ``text`` on this page; options as for :meth:`Document.search`."""
         options = search_options(
             case_sensitive=case_sensitive,

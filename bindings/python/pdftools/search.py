@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import ctypes
 import enum
-from typing import TYPE_CHECKING, List, Optional
+import operator
+from typing import TYPE_CHECKING, Any, Iterator, List, Optional, Sequence, Union, overload
 
 from ._args import as_index
 from ._call import encode_text
@@ -15,7 +16,7 @@ from .selection import Match, PageLike, Selection
 if TYPE_CHECKING:
     from .document import Document
 
-__all__ = ["SearchFlags", "search_options", "search", "search_next"]
+__all__ = ["SearchFlags", "Matches", "search_options", "search", "search_next"]
 
 
 class SearchFlags(enum.IntFlag):
@@ -59,11 +60,63 @@ def search_options(
     return CSearchOptions(SEARCH_OPTIONS_VERSION, int(flags), first, last)
 
 
-def search(document: "Document", query: str, options: CSearchOptions) -> List[Match]:
+class Matches(Sequence[Match]):
+    """The matches of a search in page and reading order: a read-only sequence of
+    :class:`Match` over the array the library filled, each Match made when it is looked at
+    (a search with 100000 matches holds 100000 small C structs, not 100000 objects).
+
+    It compares equal to any sequence of the same matches (``doc.search("x") == []``).
+    """
+
+    __slots__ = ("_document", "_buffer", "_count")
+
+    def __init__(self, document: "Document", buffer: Any, count: int) -> None:
+        self._document = document
+        self._buffer = buffer
+        self._count = count
+
+    def __len__(self) -> int:
+        return self._count
+
+    @overload
+    def __getitem__(self, index: int) -> Match: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> List[Match]: ...
+
+    def __getitem__(self, index: Union[int, slice]) -> Union[Match, List[Match]]:
+        if isinstance(index, slice):
+            return [self._match(i) for i in range(*index.indices(self._count))]
+        position = operator.index(index)
+        if position < 0:
+            position += self._count
+        if not 0 <= position < self._count:
+            raise IndexError("match index out of range")
+        return self._match(position)
+
+    def __iter__(self) -> Iterator[Match]:
+        for position in range(self._count):
+            yield self._match(position)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (str, bytes)) or not isinstance(other, Sequence):
+            return NotImplemented
+        return len(other) == self._count and all(a == b for a, b in zip(self, other))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<Matches: {self._count} in {self._document!r}>"
+
+    def _match(self, position: int) -> Match:
+        return Match._from_c(self._document, self._buffer[position])
+
+
+def search(document: "Document", query: str, options: CSearchOptions) -> Matches:
     """Every occurrence of ``query`` in the pages the options name, in page and reading order."""
     encoded = encode_text(query, "query")
-    found = document._call_array(lib.pdftools_search, CSelection, encoded, ctypes.byref(options))
-    return [Match._from_c(document, item) for item in found]
+    buffer, count = document._call_buffer(lib.pdftools_search, CSelection, encoded, ctypes.byref(options))
+    return Matches(document, buffer, count)
 
 
 def search_next(

@@ -191,3 +191,29 @@ def test_text_calls_from_many_threads(layout_doc: pdftools.Document) -> None:
     for thread in threads:
         thread.join()
     assert not failures, failures[0]
+
+
+def test_matches_are_a_sequence_made_on_demand(layout_doc: pdftools.Document) -> None:
+    matches = layout_doc.search("hello")
+    assert isinstance(matches, pdftools.Matches)
+    assert len(matches) == 2 * PAGES
+    items = list(matches)
+    assert [m.page_index for m in items] == [p for p in range(PAGES) for _ in range(2)]
+    assert matches[-1].page_index == PAGES - 1 and matches[-1].text == "hello"
+    assert matches[-1] == items[-1] and matches[-2] == items[-2]
+    assert matches[1:4] == items[1:4] and isinstance(matches[1:4], list)
+    assert matches[::-1] == items[::-1]
+    with pytest.raises(IndexError):
+        matches[2 * PAGES]
+    with pytest.raises(IndexError):
+        matches[-2 * PAGES - 1]
+    with pytest.raises(TypeError):
+        matches["0"]  # type: ignore[index]
+    assert matches == items and matches == tuple(items) and matches != items[:-1]
+    assert matches != "hello" and matches != 3
+    assert layout_doc.search("no such words") == [] and not layout_doc.search("no such words")
+    assert layout_doc.pages[0].search("hello") == items[:2]
+    assert items[0] in matches and matches.index(items[1]) == 1 and matches.count(items[0]) == 1
+    assert repr(matches).startswith(f"<Matches: {len(matches)} in")
+    with pytest.raises(TypeError):
+        hash(matches)
