@@ -14,7 +14,9 @@ tests=0
 
 packages="libqpdf-dev libpoppler-glib-dev libcairo2-dev libglib2.0-dev pkg-config cmake ninja-build gcc g++ make
 python3 python3-venv"
-[ "$tests" -eq 1 ] && packages="$packages qpdf poppler-utils"
+# The tests' peers: the qpdf and poppler tools, and poppler-glib for /usr/bin/python3 (the
+# side-by-side benchmark's poppler worker).
+[ "$tests" -eq 1 ] && packages="$packages qpdf poppler-utils python3-gi gir1.2-poppler-0.18 python3-gi-cairo python3-cairo"
 missing=""
 for package in $packages; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" ||
