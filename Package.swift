@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Swift package builds and tests the core (`swift build`, `swift test`).
 // The shipped shared library is built by CMake (see CMakeLists.txt).
 import PackageDescription

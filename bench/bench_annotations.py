@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """bench_annotations.py — benchmark of libpdftools' annotation creation and saving against PDFium and MuPDF.
 
 Generates a 2000-page PDF (30 lines of Helvetica text a page, one

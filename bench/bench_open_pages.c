@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * bench_open_pages.c — benchmark: open a 2000-page PDF and read every page's
  * display size and crop box, with libpdftools, with qpdf's C API directly,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * bench_pdf_writer.h — what the C benchmarks share to write their test PDFs by
  * hand: a growing byte buffer with printf, and pseudo-Latin words drawn by a

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """bench_peers.py — libpdftools side by side with PDFium, MuPDF and poppler-glib on nine workloads.
 
 Generates its input PDFs once (dense text pages from bench_text.make_pdf, an

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """bench_text.py — benchmark of libpdftools' text selection and search against PDFium and MuPDF.
 
 Generates a dense PDF (default 2000 pages, 62 lines of Latin text in 9 pt

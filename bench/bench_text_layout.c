@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * bench_text_layout.c — benchmark: building a page's text with libpdftools
  * (pdftools_page_chars: the first text call on a page builds and caches its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * bench_tools.c — benchmark: the per-event cost of libpdftools' annotation
  * tools (pdftools_tool_*) while a pointer moves, against the target of the

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """bench_undo.py — benchmark of libpdftools' undo journal against MuPDF's.
 
 Generates a PDF (by default 20 US-letter pages of Helvetica text, written by a

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """What the Python benchmarks share: the writer of their generated text PDFs and the
 helpers of their reports (library lookup, number and verdict formats)."""
 

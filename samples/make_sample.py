@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Writes samples/sample.pdf, the document the demo runs on.
 
 Three pages that show what the library reports: metadata with non-ASCII text, page

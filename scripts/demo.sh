@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Builds libpdftools in build-demo, installs it into build-demo/stage, builds the C samples against the
 # installed library with pkg-config, and runs the C and Python samples on samples/sample.pdf
 # (pdftools-replay replays samples/gestures.txt on it into build-demo/sample-annotated.pdf).

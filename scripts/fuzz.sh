@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Fuzzes libpdftools with libFuzzer and AddressSanitizer (build folder build-fuzz).
 #   scripts/fuzz.sh                       the short smoke of every harness and the reproducers
 #                                         (what scripts/test.sh runs)

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Installs what building (and, with --tests, testing) libpdftools needs on Debian bookworm,
 # with the Swift toolchain already at /opt/swift or on PATH:
 #  - Debian packages: the C libraries, CMake, Ninja, the tools the tests call; through apt-get

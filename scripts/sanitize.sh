@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Builds libpdftools and its C tests with a sanitizer and runs them (part of scripts/test.sh):
 #   scripts/sanitize.sh address   AddressSanitizer + UndefinedBehaviorSanitizer, every C test
 #   scripts/sanitize.sh thread    ThreadSanitizer, the thread stress test (c_threads)

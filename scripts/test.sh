@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Runs every test:
 #  1. the core's Swift tests (swift test);
 #  2. the production build with ctest: C tests through the library, the header/export check,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 // The PDF standard security handler's keys and ciphers from qpdf's C++ API; see pdft_crypto.h.
 #include "pdft_crypto.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A thread-local slot holding the last error message of the calling thread. */
 #include "pdft_shims.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * The reaper: a thread of its own that runs the releases handed to it, so that closing a
  * document costs the caller O(1) however much the document holds.  Before the process exits

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Linux file calls for the Swift core; see pdft_system.h. */
 #define _GNU_SOURCE
 #include "pdft_system.h"

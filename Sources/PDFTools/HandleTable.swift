@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import PDFToolsCore
 
 /// Handles given to the host: serial numbers that are never reused, each naming a live entry.

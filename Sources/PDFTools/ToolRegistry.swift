@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import PDFToolsCore
 
 /// The live tool managers, by handle value, with the document handle each belongs to (see

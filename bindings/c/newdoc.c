@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * newdoc.c — sample: pdftools-newdoc creates a new PDF with a few blank pages
  * of different sizes (A4 portrait, US Letter, A5 landscape, a square), sets

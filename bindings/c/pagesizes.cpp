@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 // pagesizes.cpp — sample: pdftools-pagesizes lists the display size of every
 // page of a PDF in points and millimetres, names common paper sizes, and sums
 // up how many pages have each size.  Shows libpdftools from C++17 with a small

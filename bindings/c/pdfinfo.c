@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * pdfinfo.c — sample: pdftools-info prints everything libpdftools can tell
  * about a PDF document: PDF version, page count, repair and encryption state,

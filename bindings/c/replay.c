@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * replay.c — sample: pdftools-replay drives libpdftools' annotation tools
  * (the pdftools_tool_* functions) from a recorded gesture file, the way a

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Proves that include/pdftools.h and the built library agree:
 #  1. the library exports exactly the functions the header declares (and nothing else);
 #  2. every exported Swift @_cdecl function has the header's signature: the header swiftc

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # consumer_test.sh — the c_consumer ctest: installs the built project into
 # <build>/stage with `cmake --install`, then uses it the way a consumer would:
 #   1. builds the bindings/c samples with `pkg-config --cflags --libs pdftools`

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """run_corpus.py — the ctest driver of the corpus test.
 
 Reads the corpus manifest.json, runs test_corpus once per file in its own

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * test_annotation_edit.c — the "Creating and changing annotations" section of
  * pdftools.h (with the Annotations section it builds on):

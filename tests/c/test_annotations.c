@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * test_annotations.c — the Annotations section of pdftools.h, on corpus files
  * whose annotation dictionaries are known (read with qpdf --show-object):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * test_api.c — contract tests of the libpdftools C API (include/pdftools.h):
  * status strings, last error messages, NULL arguments, closed and forged

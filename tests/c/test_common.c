@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * test_common.c — implementation of the helpers declared in test_common.h,
  * shared by the C tests of libpdftools (check counting, temporary folders,

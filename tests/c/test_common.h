@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * test_common.h — small helpers shared by the C tests of libpdftools:
  * check counting and reporting ("ok - ..." / "FAIL - ..." lines and the final

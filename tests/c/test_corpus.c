@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * test_corpus.c — opens one real-world PDF with libpdftools and checks
  * everything the C API can read about it (pages, metadata, every page's

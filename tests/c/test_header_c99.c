@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * test_header_c99.c — compiles include/pdftools.h alone as strict C99
  * (-std=c99 -Wall -Wextra -Werror -pedantic and more; building this file is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * test_header_cpp.cpp — compiles include/pdftools.h alone as C++17
  * (-Wall -Wextra -Werror -pedantic and more; building this file is most of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * test_reliability.c — regression tests through libpdftools.so for what a
  * fuzzing and fault campaign found: each case rebuilds its input from the

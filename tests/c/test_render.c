@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * test_render.c — the Rendering section of pdftools.h, checked on a PDF this
  * program writes itself (bytes and xref computed here):

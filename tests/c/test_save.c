@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * test_save.c — tests of pdftools_document_save and
  * pdftools_document_save_to_memory: save and reopen, saving over the file the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * test_text.c — the text, selection and search API of libpdftools, checked
  * against a PDF this program writes itself (bytes and xref computed here),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * test_threads.c — pthread stress tests of libpdftools:
  *   1. per-thread last error messages;

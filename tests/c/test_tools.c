@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * test_tools.c — the "Annotation tools" section of pdftools.h (the tool
  * manager), driven through the C API with scripted pointer, key and text

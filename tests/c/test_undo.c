@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * test_undo.c — the "Undo and redo" section of pdftools.h:
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * test_views.c — through libpdftools.so: listing a page's annotations in one
  * call, the text cache budget, progress callbacks that stop long calls, and

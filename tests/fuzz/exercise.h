@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * exercise.h — the whole call sequence of libpdftools on one input, shared by the libFuzzer
  * harnesses (fuzz_*.c) and the mutation sweep (sweep_one.c): open, read everything, text,

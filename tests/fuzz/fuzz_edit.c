@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * fuzz_edit — libFuzzer harness: the input is a sequence of edits, decoded byte by byte, on
  * one of three generated documents (plain text page; rotated, cropped page; a page with

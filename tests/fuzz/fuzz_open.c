@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * fuzz_open — libFuzzer harness: the input is a PDF (optionally preceded by a line
  * "%PW <password>\n"); it is opened from memory and everything is read (pages, boxes,

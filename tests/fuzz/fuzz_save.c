@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * fuzz_save — libFuzzer harness: the input is a PDF; it is opened, edited (annotations of
  * several subtypes, a change, a delete, undo and redo, tool gestures), saved fully and

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Writes the fuzzing seeds (seeds/pdf, seeds/edit) and the reproducers (reproducers/<harness>)
 of tests/fuzz.  The files are committed; run this again after changing it.
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Runs a libFuzzer harness once on every input in a folder of reproducers (inputs that once
 # crashed, hung or lost data); each must now run to the end within 60 seconds.
 # Usage: replay.sh HARNESS FOLDER

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Runs one libFuzzer harness for a bounded time and reports its throughput and coverage.
 # Usage: run_fuzzer.sh HARNESS SECONDS DICTIONARY WORK_DIR [SEED_DIR...]
 # New inputs go to WORK_DIR (created); crashes, timeouts and leaks are written next to it and

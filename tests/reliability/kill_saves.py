@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """kill -9 in the middle of saves: the target is never damaged and no temporary file outlives
 the next save.
 

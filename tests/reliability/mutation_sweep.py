@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Mutation sweep: damaged variants of the test corpus through the whole call sequence.
 
 Each variant of a corpus file (byte flips, truncations, deleted and repeated chunks, broken

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * sweep_one — runs the whole call sequence of libpdftools (tests/fuzz/exercise.c: open, read
  * everything, text, selection, search, render, edits with undo and redo, tool gestures, full and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * Linked into libpdftools only in ThreadSanitizer builds (PDFTOOLS_SANITIZER=thread).  The
  * static Swift runtime (-static-stdlib) tells ThreadSanitizer about its own synchronisation

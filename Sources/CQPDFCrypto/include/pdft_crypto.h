@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * The PDF standard security handler's keys and ciphers, from qpdf's C++ API (its C API has
  * none): the file key a password gives, the key of one object, RC4 and AES-CBC.  Used to

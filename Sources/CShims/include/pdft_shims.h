@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * The few helpers the Swift code cannot express: a thread-local error message
  * slot.  Not part of the public interface; the names do not start with

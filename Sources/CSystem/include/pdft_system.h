@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * Linux calls the Swift code cannot reach (macros, variadic syscalls, thread-local data):
  * unnamed temporary files, linking them into a folder, cloning and copying file ranges,

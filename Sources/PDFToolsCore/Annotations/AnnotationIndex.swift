@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CQPDF
 
 /// The identity of annotations: 64-bit ids, unique in a document, never reused, stable across

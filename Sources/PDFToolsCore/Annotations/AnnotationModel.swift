@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// An RGB colour with components in 0...1.
 public struct RGBColor: Sendable, Equatable {
   /// Red.

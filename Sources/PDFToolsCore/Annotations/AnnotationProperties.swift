@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CQPDF
 
 /// Reading an annotation dictionary into the typed model, and writing the model back.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CQPDF
 
 /// What a viewer's annotation list shows of one annotation, read in one pass.

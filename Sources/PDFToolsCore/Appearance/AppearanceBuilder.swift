@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Builds the normal appearance stream (/AP /N) of an annotation from its properties.
 ///
 /// The stream is drawn directly in page space: its form XObject gets /Matrix identity and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Bounds on the input the builders accept, so that every number they write is finite and every
 /// loop they run is short, whatever a file or a host hands them.
 enum AppearanceLimits {

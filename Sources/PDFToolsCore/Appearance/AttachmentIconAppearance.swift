@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// FileAttachment annotations: an icon in a 20 by 20 point box at the rectangle's top-left
 /// corner, drawn in the annotation colour (black when nil).
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Caret annotations: the caret glyph filling the rectangle, in the annotation colour (black
 /// when nil): two curves rising from the bottom corners to a point at the top middle.
 enum CaretAppearance {

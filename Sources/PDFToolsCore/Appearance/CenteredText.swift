@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A single line of text centred on a point, for stamp labels and icon glyphs.
 extension ContentBuilder {
   /// Writes `codes` (WinAnsiEncoding) in `font` at `size` and the current fill colour, centred

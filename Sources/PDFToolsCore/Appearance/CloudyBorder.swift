@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Cloudy borders (/BE /S /C): scalloped half-circle arcs along the edges of a closed polygon,
 /// bulging outwards.
 enum CloudyBorder {

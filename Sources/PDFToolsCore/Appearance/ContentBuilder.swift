@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Accumulates a content stream, the resources it names and the extent of what it draws.
 ///
 /// Path coordinates (including Bézier control points, which bound their curve) are collected

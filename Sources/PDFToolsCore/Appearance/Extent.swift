@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The smallest axis-aligned box around a growing set of points.
 struct Extent {
   /// Lowest x so far.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// FreeText annotations: background, border, word-wrapped text and an optional callout line.
 ///
 /// - The rectangle is the text box. For a callout, that is /Rect less /RD: the callout line may

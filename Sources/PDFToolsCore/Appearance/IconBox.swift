@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The 20 by 20 point box icons (Text notes, file attachments) are drawn in, at the top-left
 /// corner of the annotation rectangle, with coordinates given in the box (0...20, y up).
 struct IconBox {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Ink annotations: each stroke of /InkList as a smooth path with round caps and joins.
 ///
 /// Strokes are smoothed with Catmull-Rom splines, written as cubic Béziers through every input

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Line annotations: the line, its two endings, and leader lines.
 ///
 /// With a leader line length /LL, the line is drawn offset by LL perpendicular to the segment

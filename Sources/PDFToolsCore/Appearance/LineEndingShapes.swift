@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The shapes of line endings (/LE), drawn at an end point of a Line, PolyLine or callout.
 ///
 /// Sizes follow Acrobat and pdf.js: the ending's half size is `max(3, 3 * lineWidth)`; square,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Text annotations (sticky notes): an icon in a 20 by 20 point box at the rectangle's top-left
 /// corner, filled with the annotation colour (a note yellow, (1, 0.82, 0), when nil) and
 /// outlined in a dark grey.

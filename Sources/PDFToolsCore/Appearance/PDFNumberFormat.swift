@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Writes numbers the way content streams want them: plain decimals, no exponent, at most
 /// three fractional digits, no trailing zeros ("12", "0.5", "-3.25").
 enum PDFNumberFormat {

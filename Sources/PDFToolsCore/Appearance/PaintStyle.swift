@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// How an annotation's outlines and areas are painted, taken from its input with unusable
 /// values replaced: a NaN, infinite or negative width means no stroke, an opacity outside 0...1
 /// is clamped (NaN means opaque), and a dash array that is empty or all zeros becomes `[3]`.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Compound path shapes built from the content builder's primitives.
 extension ContentBuilder {
   /// The Bézier constant for quarter circles: control points sit this fraction of the radius

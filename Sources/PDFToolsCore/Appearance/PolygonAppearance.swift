@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Polygon and PolyLine annotations.
 ///
 /// Vertices that are not finite (or absurdly far away) are skipped, and repeated vertices

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A text-markup quad seen as a strip of text: a baseline from p3 to p4 and an up direction
 /// towards p1, so that marks follow the text however the quad is turned on the page.
 struct QuadFrame {

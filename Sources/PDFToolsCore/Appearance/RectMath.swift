@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Growing, shrinking and merging rectangles, for the appearance builders.
 extension Rect {
   /// The rectangle shrunk by `amount` on every side, or nil when that leaves no area.

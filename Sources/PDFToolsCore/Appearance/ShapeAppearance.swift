@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Square and Circle annotations, and the border of Link annotations.
 ///
 /// The shape is inscribed in the rectangle: its outline runs half a border width inside, so the

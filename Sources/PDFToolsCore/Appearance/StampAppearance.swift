@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Stamp annotations with a standard name: a rounded frame and the upper-case label in
 /// Helvetica-Bold, centred and scaled to fit the rectangle.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A standard 14 Latin font used with WinAnsiEncoding: its name and metrics.
 struct StandardFont: Sendable {
   /// The /BaseFont name written into the resources.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Glyph widths of the standard 14 Latin fonts, in units of 1/1000 of the font size, for the
 /// WinAnsiEncoding codes 32...255 (index = code - 32).
 ///

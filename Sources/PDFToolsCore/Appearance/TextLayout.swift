@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Word wrapping of plain text into lines that fit a width, measured with a standard font.
 ///
 /// Paragraphs end at newlines (`\n`, `\r`, `\r\n` and the other Unicode line breaks), each

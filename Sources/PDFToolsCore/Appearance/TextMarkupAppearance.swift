@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Highlight, Underline, StrikeOut and Squiggly annotations, drawn per quad along the quad's
 /// own baseline (p3 to p4), so quads turned on the page work.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Plane-vector arithmetic on `Point`, for the appearance builders' geometry.
 extension Point {
   /// The component-wise sum.

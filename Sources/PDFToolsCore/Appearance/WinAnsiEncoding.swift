@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// WinAnsiEncoding (Windows code page 1252), the encoding our standard-14 fonts are used with,
 /// and PDF literal strings of its bytes.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CQPDF
 
 /// An open PDF document: the qpdf object model behind one lock.

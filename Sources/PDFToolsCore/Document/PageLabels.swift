@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CQPDF
 
 /// One range of the /PageLabels number tree: from `start` on, pages are labelled by `style`.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CQPDF
 
 /// The byte strings a password is tried as, and the form poppler is given it in.

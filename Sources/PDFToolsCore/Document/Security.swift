@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CQPDF
 
 /// What an encrypted document allows; the raw values match `pdftools_permission`.

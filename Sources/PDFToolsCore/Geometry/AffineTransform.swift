@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// An affine map of the plane: (x, y) -> (a x + c y + e, b x + d y + f), as a PDF matrix.
 public struct AffineTransform: Sendable, Equatable {
   /// The matrix entries, named as in PDF's [a b c d e f].

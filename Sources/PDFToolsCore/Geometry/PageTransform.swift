@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The maps between a page's two coordinate spaces.
 ///
 /// Page space is PDF user space (unrotated, y up). Display space is what a person sees at zoom

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A point in page or display space.
 public struct Point: Sendable, Equatable {
   /// Horizontal coordinate.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// An axis-aligned rectangle given by two corners, kept normalized (`x0 <= x1`, `y0 <= y1`).
 public struct Rect: Sendable, Equatable, CustomStringConvertible {
   /// Left edge.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The undo history of one document: steps of object-level changes, each with the objects'
 /// states before and after.
 ///

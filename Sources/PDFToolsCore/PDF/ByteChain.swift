@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The bytes of a document as a chain of buffers: the file as read, then each update appended
 /// to it. Appending shares the earlier buffers instead of copying them, so an update costs what
 /// it holds, not the document's size.

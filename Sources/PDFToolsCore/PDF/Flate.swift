@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CZlib
 
 /// Flate (zlib) compression of the streams the library writes, as qpdf's full writer

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Bounds on values that come from files and callers. Anything beyond them is refused with a
 /// clear error (or, for files, read in a safe form) instead of costing unbounded time or
 /// memory. `pdftools.h` documents the ones callers meet (its section "Limits").

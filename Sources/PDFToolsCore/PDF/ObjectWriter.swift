@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CQPDF
 
 /// Hears of every change an ``ObjectWriter`` makes, before the object changes: the undo

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CQPDF
 
 /// Typed reads and writes of PDF objects through qpdf's object handles.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CQPDF
 
 /// Rebuilds qpdf objects from PDF syntax as qpdf writes it (``QPDF/unparsed(_:)``), with

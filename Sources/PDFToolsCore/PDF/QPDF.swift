@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CQPDF
 
 /// One qpdf document (`qpdf_data`), with error and warning handling.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CPoppler
 
 /// How to render a page (or a tile of it) into a caller's pixel buffer.

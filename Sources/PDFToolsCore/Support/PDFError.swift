@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A failed core operation: what kind of failure, and a message for people.
 ///
 /// The C layer maps each ``Kind`` to one `pdftools_status` code.

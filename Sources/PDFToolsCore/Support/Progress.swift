@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CSystem
 
 /// Told how far a long call (a whole-document search, a save, the text of many pages) has come:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CSystem
 
 /// Releases objects on a thread of its own, so that dropping the last reference to a large

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A subset of SASLprep (RFC 4013), as PDF 2.0 asks for AES-256 (R6) passwords.
 ///
 /// It maps the characters RFC 3454 B.1 maps to nothing, maps non-ASCII spaces to U+0020, and

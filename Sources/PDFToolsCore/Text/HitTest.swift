@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Finding characters, words and lines at points of a text page (page space).
 extension TextPage {
   /// How far a unit reaches.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// What was read of pages' text (characters, fonts, text folded for search), kept within a
 /// memory budget: when it is exceeded, the pages used least recently are dropped (and read
 /// again if needed).

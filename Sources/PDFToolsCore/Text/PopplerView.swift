@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CPoppler
 
 /// A read-only poppler document over the document's bytes, for text layout and rendering. Used

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CPoppler
 
 /// Options of a text search; the raw flag values match `pdftools_search_flags`.

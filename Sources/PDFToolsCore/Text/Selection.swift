@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A text selection: from a character of one page to a position on the same or a later page.
 public struct TextSelection: Sendable, Equatable {
   /// Page of the first character.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A JSON value, with a strict parser and a compact writer (enough for style files).
 indirect enum JSON: Equatable {
   /// null.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// One item of a page overlay, in display space; kinds match `pdftools_overlay_kind`.
 public struct OverlayItem: Sendable, Equatable {
   /// The kinds of item.

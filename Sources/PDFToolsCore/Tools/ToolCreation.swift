@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 extension ToolManager {
   /// Creates one annotation with `style` and `extra` changes as one undo step, then runs
   /// `after` inside the same step; reports it and applies the one-shot rule. Call under the lock.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 extension ToolManager {
   /// The handles of selected annotation `id` in display space, as overlay items.
   func handles(of id: Int64, transform: PageTransform) throws(PDFError) -> [OverlayItem] {

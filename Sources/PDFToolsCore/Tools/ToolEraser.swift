@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 extension ToolManager {
   /// What an eraser on `page` can remove: ink strokes and other markup annotations that are
   /// visible, not read-only and not locked; call under the lock.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// What a tool did with an event.
 enum ToolOutcome {
   /// Used it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 extension ToolManager {
   /// Ends a gesture at pointer up and writes its result; call under the lock.
   func finish(_ finished: Gesture, _ event: PointerEvent) throws(PDFError) -> Bool {

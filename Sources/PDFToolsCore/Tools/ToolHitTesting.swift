@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 extension ToolManager {
   /// The page's maps and display size; call under the lock.
   func pageContext(_ page: Int) throws(PDFError) -> (transform: PageTransform, size: (width: Double, height: Double)) {

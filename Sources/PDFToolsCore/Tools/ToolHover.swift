@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// What lies under the pointer, for the host's cursor.
 public struct ToolHit: Sendable, Equatable {
   /// The annotation under the pointer (a selected one's handle first), or 0.

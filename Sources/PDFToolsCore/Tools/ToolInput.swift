@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Modifier keys held during an event; raw values match `pdftools_modifiers`.
 public struct Modifiers: OptionSet, Sendable {
   /// The bits.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The tools of a ``ToolManager``; raw values match `pdftools_tool`.
 public enum ToolKind: Int32, Sendable, CaseIterable {
   /// Select, hand on to the edit tools, follow links, box-select or scroll.

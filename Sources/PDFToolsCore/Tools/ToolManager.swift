@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Turns a host's pointer, key and text events into annotations, like the annotation toolbar
 /// of a PDF viewer. One per document; see `pdftools_tool_manager` in the C header for the
 /// behaviour in full.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 extension ToolManager {
   /// The selection colour of frames and text (0xAARRGGBB).
   static let frameColor: UInt32 = 0xFF00_78D7

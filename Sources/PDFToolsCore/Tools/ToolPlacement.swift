@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 extension ToolManager {
   /// Writes a placement now, or asks the host for what it lacks; call under the lock.
   func place(_ placement: PendingPlacement) throws(PDFError) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A pointer gesture in progress: everything in the display space of its page.
 struct Gesture {
   /// What the gesture does.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The style a tool gives the annotations it makes.
 public struct ToolStyle: Sendable, Equatable {
   /// Stroke, line, markup and icon colour (nil: none).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 extension ToolStyle {
   /// The style as a JSON object (the format of ``ToolManager/exportStyles()``).
   var json: JSON {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 extension ToolManager {
   /// The default style of `tool`.
   public func style(for tool: ToolKind) -> ToolStyle {

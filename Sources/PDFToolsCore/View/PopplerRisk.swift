@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CQPDF
 
 /// Which annotations poppler (22.12) must not be asked to draw.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The bytes one poppler view reads, kept across changes: a base (the document's bytes as
 /// read or last saved), then update sections holding the objects changed since, each appended
 /// when the view is next needed. A change costs poppler what it changed: the new section and

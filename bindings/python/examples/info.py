@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Prints what libpdftools reads from a PDF, then saves an edited copy.
 
 Usage: info.py INPUT.pdf [OUTPUT.pdf] [PASSWORD]

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Searches a PDF with a tqdm progress bar; Ctrl-C stops the search cleanly.
 
 Usage: search_progress.py INPUT.pdf WORD

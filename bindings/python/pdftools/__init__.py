@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Python binding of libpdftools, a headless PDF core.
 
 >>> import pdftools

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Turning Python arguments into the C values of the text, selection and search calls."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Calling into libpdftools: status checks, the two-call string and array patterns, closing handles.
 
 The error message of a failed call is thread-local in the library and is

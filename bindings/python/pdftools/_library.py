@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Loading libpdftools and declaring the ctypes prototype of every C function.
 
 The library is looked up in this order:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Reading the PDF syntax :meth:`pdftools.Annotation.get_raw` returns, for the properties without a typed getter.
 
 Only what annotation entries hold is understood: numbers, names (with #xx

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Creating and changing annotations: checking property keywords and turning them into library calls.
 
 One :meth:`pdftools.Annotation.update` (or :meth:`pdftools.Page.add_annotation`)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The typed, readable properties of an annotation: colours, border, geometry, FreeText styling, links, files, replies.
 
 :class:`AnnotationProperties` is a base class of :class:`pdftools.Annotation`;

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Value types of annotation properties: flags, border styles, line endings, FreeText options, colours.
 
 The enums take their members, their int values or their names

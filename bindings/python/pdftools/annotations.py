@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Annotations: :class:`Annotation`, a handle on one annotation of a document by its id.
 
 The library names annotations by 64-bit ids: unique in their document,

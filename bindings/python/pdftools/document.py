@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Documents: opening, creating, inspecting and saving PDFs."""
 
 from __future__ import annotations

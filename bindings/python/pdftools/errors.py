@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Exceptions raised by pdftools and the mapping from C status codes to them.
 
 Every failure of a library call becomes an instance of :class:`Error` (or a

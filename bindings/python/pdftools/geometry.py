@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Geometry types: points, rectangles, quads, display sizes, the page boxes and the two coordinate spaces."""
 
 from __future__ import annotations

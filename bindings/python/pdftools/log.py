@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Receiving the library's log messages (repairs, warnings of qpdf/poppler/GLib).
 
 By default nothing is routed anywhere: the library drops its messages until a

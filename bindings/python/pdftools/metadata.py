@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The document information dictionary as a mutable mapping of str to str."""
 
 from __future__ import annotations

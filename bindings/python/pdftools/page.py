@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Pages of a document: :class:`Page` and the sequence view :class:`PageList`."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The permission flags a document grants (``pdftools_permission``)."""
 
 from __future__ import annotations

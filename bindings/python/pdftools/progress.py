@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Progress of long calls: a Python callable ``progress(done, total)`` is told how far a
 whole-document search, a save or the text of many pages has come; returning False stops the
 call, which then raises :class:`pdftools.CancelledError` and changes nothing.

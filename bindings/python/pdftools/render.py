@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Rendering pages (or tiles of them) into pixels: :class:`RenderedImage` and :class:`PixelFormat`.
 
 Pages are rendered as a person sees them: /Rotate and the crop box applied,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Options for saving a document, and their conversion to ``pdftools_save_options``."""
 
 from __future__ import annotations

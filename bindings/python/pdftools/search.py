@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Searching a document's text (used by :meth:`Document.search` and :meth:`Page.search`)."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Text selections and search matches: :class:`Selection` and :class:`Match`."""
 
 from __future__ import annotations

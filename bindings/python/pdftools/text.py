@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A page's text: characters, words, lines and hit-testing.
 
 The library reads a page's text with poppler's text layout, in poppler's

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Annotation tools: :class:`ToolManager` turns pointer, key and text events into annotations.
 
 A tool manager does what the annotation toolbar of a PDF viewer does: drag

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Undo and redo: the document's journal of changes, groups, labels, limits and the change callback.
 
 Every change made through pdftools (metadata, pages, annotations, raw

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Annotations with their typical properties, one per creatable subtype, and helpers to compare what reads back.
 
 ``specs(origin)`` gives, for each subtype, the keywords of

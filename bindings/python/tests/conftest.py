@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """pytest configuration: library location, corpus checks and shared fixtures."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The test corpus: where it is and what manifest.json says about each file.
 
 The corpus lives at ``<repository>/tests/corpus`` (override with the

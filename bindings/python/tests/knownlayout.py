@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The generated test document with a known text layout (see pdfgen.py).
 
 Every page shows the same five lines of 12 pt Courier (glyph advance 7.2 pt):

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A tiny PDF writer for text tests: Courier text at known positions.
 
 Courier is one of the standard 14 fonts and monospaced: every glyph advances

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Reading documents with the peers the tests compare against: PDFium (pypdfium2) and MuPDF."""
 
 from __future__ import annotations

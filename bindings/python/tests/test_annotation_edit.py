@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Creating and changing annotations: every subtype round trip, partial updates, z-order, popups, replies, links, files."""
 
 from __future__ import annotations

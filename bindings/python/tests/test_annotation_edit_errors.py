@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Creating and changing annotations: bad input, stale ids, closed documents and permissions.
 
 A refused change leaves the annotation as it was.  The binding checks every

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Annotations we write, read by others: PDFium (pypdfium2), MuPDF (pymupdf), qpdf --check, and our own rendering.
 
 Every creatable subtype is written with its typical properties

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Annotations: listing (against manifest.json), ids, typed and raw entries, deletion, errors."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Every corpus file behaves as manifest.json expects: page counts, repairs, errors, versions, rotations."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Loading the library, versions, and the shape of the exception hierarchy."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Closing documents: idempotent close, closed-document errors, garbage collection."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The log handler: receives warnings, survives a raising handler, routes to logging."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The metadata mapping: reading, writing, deleting, non-ASCII round trips through save."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Opening documents from paths and bytes, and refusing bad input cleanly."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Page geometry: boxes, rotation, inheritance, display size, labels, and the page sequence."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Encrypted corpus files: user and owner passwords, wrong and missing passwords, permissions."""
 
 from __future__ import annotations

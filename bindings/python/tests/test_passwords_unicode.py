@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Passwords that are not plain ASCII, on every encryption revision (made here with qpdf).
 
 AES-256 files (revisions 5 and 6) take UTF-8 passwords; revisions 2 to 4 take

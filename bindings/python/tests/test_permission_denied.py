@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """PERMISSION_DENIED for files and folders the process may not use.
 
 As root every file is readable, so when the tests run as root (as CI does) the checks run

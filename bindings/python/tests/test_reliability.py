@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Regressions of what fuzzing and fault injection found, through the Python binding."""
 
 from __future__ import annotations

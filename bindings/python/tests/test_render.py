@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Rendering pages and tiles: sizes, geometry on rotated and cropped pages, tiles, annotations,
 pixel formats, Pillow conversion and argument errors."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Creating documents, inserting pages and saving (to paths and to bytes) with options.
 
 Incremental and automatic saves are tested in test_save_incremental.py.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Incremental and automatic saves (``incremental=True`` / ``None``).
 
 An incremental save keeps the original bytes as a byte-exact prefix and

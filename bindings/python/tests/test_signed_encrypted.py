@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """An encrypted, signed document keeps its signature through the library's saves.
 
 The document is encrypted with qpdf and signed with pyHanko (a fresh self-signed key), then

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Reading order on multi-column pages, and real glyph boxes (right-to-left text: test_text_rtl.py).
 
 Expected order (poppler's reading order, which the library uses for a page's

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Page <-> display conversion on the corpus's rotated and offset pages (ARCHITECTURE.md §4)."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Bad input to the text, selection and search calls: errors, never crashes."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Page text, characters, words, lines and hit-testing on the generated known-layout document.
 
 See knownlayout.py for the layout: 12 pt Courier at known positions on pages

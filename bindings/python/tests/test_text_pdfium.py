@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Agreement of selections with PDFium (pypdfium2) on real corpus files.
 
 For each case a run of PDFium characters inside one text column is chosen; a

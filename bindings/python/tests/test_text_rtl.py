@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Right-to-left text, rotated copies of one page, and mirrored text.
 
 Reference: PDFium (pypdfium2), which gives every character its own glyph box

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Search and find-next on the generated known-layout document (knownlayout.py).
 
 Each of the 5 pages has the same text:

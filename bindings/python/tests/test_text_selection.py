@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Selections on the generated known-layout document (knownlayout.py).
 
 Points are given in page space and, converted with the independent formula

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Several Python threads using one document, and separate documents, at the same time."""
 
 from __future__ import annotations

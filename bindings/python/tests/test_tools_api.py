@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Tool manager, the C contract under the binding: the two-call patterns (size queries, too-small
 buffers, the dirty area that only a copying call resets), struct versions and argument checks the
 binding normally prevents, called through ctypes directly."""

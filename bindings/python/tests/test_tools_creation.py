@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Tool manager, creation tools: scripted gestures for every creation tool on an unrotated page and
 on a page with /Rotate 90 and an offset CropBox.  Each test checks the subtype, the page-space
 geometry (within 0.5 pt of the display -> page mapping written out in tooltest/pdfgen), the style,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Tool manager, editing: selecting by tap, box and long press; moving, resizing, line end points,
 vertices and text markup ends by their handles; deleting, nudging, Escape; links; flags (SPEC.md)."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Tool manager, overlays and events: the two-call overlay read and its dirty area, event delivery and
 unsubscribing, handler exceptions, re-entrant handlers, lifetime (close, garbage collection, a closed
 document) and argument checks of the binding."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Tool manager, permissions: viewer, form and page-edit modes create and change nothing; a document
 without the annotate permission starts in viewer mode and refuses annotate mode; leaving annotate mode."""
 

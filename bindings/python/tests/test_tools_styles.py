@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Tool manager, styles: the built-in defaults, defaults and selections, the snapshot at pointer down,
 presets, and the JSON export and import (SPEC.md "Styles")."""
 

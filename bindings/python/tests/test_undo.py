@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Undo and redo: the issue's scenarios, the clean state, labels, groups, limits, disabling, the callback, ids and caches."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Property-based tests of undo and redo: random edits mixed with undo, redo and saves, checked against a model.
 
 Each test runs a random sequence (``random.Random(seed)``, fixed seeds) of

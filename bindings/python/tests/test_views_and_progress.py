@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Listing in one call, rendering into caller memory, the text cache budget, and progress
 with cancellation of long calls."""
 

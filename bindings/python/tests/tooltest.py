@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Shared helpers of the tool manager tests (test_tools_*.py): the test document, the
 display -> page mapping written out independently, scripted gestures and an event recorder.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """What a document looks like, for comparing states before and after undo and redo.
 
 :func:`live_state` reads an open document: per page its size, its text, a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 // tests/c/consumer/main.cpp — the program of the find_package(pdftools)
 // consumer project: prints the library version and the page count of the
 // file given on the command line ("library X.Y.Z", "pages N"); exits 1 on
