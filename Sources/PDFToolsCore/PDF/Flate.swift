@@ -8,16 +8,33 @@ enum Flate {
   static let threshold = 64
 
   /// `bytes` compressed, or nil when compressing fails or gains nothing.
+  ///
+  /// The window and hash table are sized to the input (zlib's defaults set up 256 KiB for
+  /// every stream, which costs more than compressing a small appearance stream).
   static func compress(_ bytes: [UInt8]) -> [UInt8]? {
-    guard bytes.count >= threshold else { return nil }
-    var length = compressBound(uLong(bytes.count))
-    var out = [UInt8](repeating: 0, count: Int(length))
+    guard bytes.count >= threshold, bytes.count <= Int(UInt32.max) else { return nil }
+    // The smallest window (2^9 to 2^15 bytes) that holds the input and zlib's lookahead.
+    let needed = bytes.count + 262
+    let windowBits = Int32(min(15, max(9, Int.bitWidth - (needed - 1).leadingZeroBitCount)))
+    let memoryLevel = Int32(min(8, max(1, Int(windowBits) - 7)))
+    var stream = z_stream()
+    let size = Int32(MemoryLayout<z_stream>.size)
+    guard deflateInit2_(&stream, 6, Z_DEFLATED, windowBits, memoryLevel, Z_DEFAULT_STRATEGY, zlibVersion(), size) == Z_OK
+    else { return nil }
+    defer { deflateEnd(&stream) }
+    let bound = Int(deflateBound(&stream, uLong(bytes.count)))
+    var out = [UInt8](repeating: 0, count: bound)
     let status = out.withUnsafeMutableBufferPointer { target in
       bytes.withUnsafeBufferPointer { source in
-        compress2(target.baseAddress, &length, source.baseAddress, uLong(source.count), 6)
+        stream.next_in = UnsafeMutablePointer(mutating: source.baseAddress)
+        stream.avail_in = uInt(source.count)
+        stream.next_out = target.baseAddress
+        stream.avail_out = uInt(target.count)
+        return deflate(&stream, Z_FINISH)
       }
     }
-    guard status == Z_OK, Int(length) < bytes.count else { return nil }
-    return Array(out.prefix(Int(length)))
+    let length = Int(stream.total_out)
+    guard status == Z_STREAM_END, length < bytes.count else { return nil }
+    return Array(out.prefix(length))
   }
 }
