@@ -75,12 +75,14 @@ extension Document {
       journal.changed = true
       return
     }
-    // Appearances waiting to be built belong to this step.
-    if !pendingAppearances.isEmpty { flushAppearances() }
     if journal.groupDepth > 0 {
+      // Inside a group the step stays open: appearances are built once, when the group ends
+      // (or a call reads them), not after each change of the group.
       journal.groupKeys.append(key)
       return
     }
+    // Appearances waiting to be built belong to this step.
+    if !pendingAppearances.isEmpty { flushAppearances() }
     finishStep(label: label, key: key)
   }
 
@@ -167,12 +169,13 @@ extension Document {
         changedObjects.insert(identity)
       }
     }
-    pendingAppearances.removeAll()
+    // Objects put back keep the appearance they had; others of an open group still wait.
+    pendingAppearances.subtract(states.keys)
     guard touchesContent else { return }
     pageTreeDidChange()
     inheritedCache.removeAll()
     labelRanges = nil
-    textView = nil
+    textSource = .none
     pageTexts.removeAll()
     lastSearch = nil
   }
