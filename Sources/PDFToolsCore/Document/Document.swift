@@ -25,9 +25,8 @@ public final class Document: @unchecked Sendable {
   var inheritedCache: [ObjectIdentity: InheritedAttributes] = [:]
   /// What poppler renders from, kept across changes; nil until needed.
   var popplerChain: ViewChain? = nil
-  /// What poppler reads text from (rotated pages turned upright); nil until needed and after
-  /// changes of page content.
-  var textView: ViewChain? = nil
+  /// What poppler reads text from.
+  var textSource = TextViewSource.none
   /// Annotations left out of rendering that were logged (page:position:reason).
   var loggedExclusions = Set<String>()
   /// What was read of pages' text, within a memory budget; kept across changes that leave
@@ -218,7 +217,7 @@ public final class Document: @unchecked Sendable {
   /// Records that page content (not annotations) changed: text read and the text view no
   /// longer hold, and the journal's step undoes such a change too. Call under the lock.
   func noteContentChange() {
-    textView = nil
+    textSource = .none
     pageTexts.removeAll()
     lastSearch = nil
     journal.open?.touchesContent = true

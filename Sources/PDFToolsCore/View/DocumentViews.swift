@@ -33,26 +33,38 @@ extension Document {
   }
 
   /// The poppler view the text of page `page` is read from: like ``renderView(for:)``, but
-  /// with the rotated pages read so far at /Rotate 0 (poppler 22.12 reads a /Rotate 270 page
-  /// bottom line first) and kept across changes that leave page content alone (annotations
-  /// never change the text). Call under the lock.
+  /// kept across changes that leave page content alone (annotations never change the text),
+  /// and with the rotated pages read so far at /Rotate 0 (poppler 22.12 reads a /Rotate 270
+  /// page bottom line first). Call under the lock.
   func textPopplerView(for page: Int) throws(PDFError) -> PopplerView {
     let rotated = try geometry(page).rotation != 0
     let identity = qpdf.identity(try pageObject(page))
-    if let chain = textView, let view = chain.poppler, !rotated || identity.map({ chain.upright.contains($0) }) == true {
+    var chain: ViewChain? = nil
+    switch textSource {
+    case .none where !rotated:
+      let view = try currentView()
+      textSource = .shared(view)
       return view
-    }
-    guard rotated || textView != nil else { return try currentView() }
-    let chain: ViewChain
-    if let existing = textView {
+    case .shared(let view) where !rotated:
+      return view
+    case .upright(let existing):
+      if let view = existing.poppler, !rotated || identity.map({ existing.upright.contains($0) }) == true {
+        return view
+      }
       chain = existing
-    } else {
-      chain = ViewChain(base: try viewBase(), changed: changedSinceViewBase)
+    case .none, .shared:
+      break
     }
-    if rotated, let identity, chain.upright.insert(identity).inserted { chain.dirty.insert(identity) }
-    textView = chain
+    let upright: ViewChain
+    if let chain {
+      upright = chain
+    } else {
+      upright = ViewChain(base: try viewBase(), changed: changedSinceViewBase)
+    }
+    if rotated, let identity, upright.upright.insert(identity).inserted { upright.dirty.insert(identity) }
+    textSource = .upright(upright)
     return try view(
-      of: chain, overrides: chain.upright.map { .setInteger(dictionary: qpdf.object($0), key: "/Rotate", value: 0) })
+      of: upright, overrides: upright.upright.map { .setInteger(dictionary: qpdf.object($0), key: "/Rotate", value: 0) })
   }
 
   /// The view chain for rendering, made on first use; call under the lock.
