@@ -25,6 +25,9 @@ echo
 echo "== C: pdftools-replay $sample $root/samples/gestures.txt $build/sample-annotated.pdf"
 "$build/samples/pdftools-replay" "$sample" "$root/samples/gestures.txt" "$build/sample-annotated.pdf"
 echo
+echo "== CLI: pdftools annots $build/sample-annotated.pdf"
+"$build/stage/bin/pdftools" annots "$build/sample-annotated.pdf"
+echo
 echo "== Python: examples/info.py $sample"
 PDFTOOLS_LIBRARY="$LD_LIBRARY_PATH/libpdftools.so.0" PYTHONPATH="$root/bindings/python" \
   python3 "$root/bindings/python/examples/info.py" "$sample" "$build/sample-edited.pdf"

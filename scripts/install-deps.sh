@@ -13,7 +13,7 @@ set -eu
 tests=0
 [ "${1:-}" = "--tests" ] && tests=1
 
-packages="libqpdf-dev libpoppler-glib-dev libcairo2-dev libglib2.0-dev pkg-config cmake ninja-build gcc g++ make
+packages="libqpdf-dev libpoppler-glib-dev libcairo2-dev libglib2.0-dev pkg-config cmake ninja-build gcc g++ make scdoc
 python3 python3-venv"
 # The tests' peers: the qpdf and poppler tools, and poppler-glib for /usr/bin/python3 (the
 # side-by-side benchmark's poppler worker).

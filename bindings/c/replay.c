@@ -1113,8 +1113,13 @@ int main(int argc, char **argv) {
   pdftools_tool_mode mode = PDFTOOLS_MODE_VIEWER;
   int rc;
 
+  if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+    printf("usage: %s INPUT.pdf GESTURES.txt OUTPUT.pdf\n"
+           "Replays the tool gestures of GESTURES.txt on INPUT.pdf and saves OUTPUT.pdf.\n", argv[0]);
+    return 0;
+  }
   if (argc != 4) {
-    fprintf(stderr, "usage: pdftools-replay INPUT.pdf GESTURES.txt OUTPUT.pdf\n");
+    fprintf(stderr, "usage: %s INPUT.pdf GESTURES.txt OUTPUT.pdf\n", argv[0]);
     return 2;
   }
   memset(&r, 0, sizeof r);

@@ -9,7 +9,7 @@ cd "${1:-$(dirname "$0")/../..}"
 id="SPDX-License-Identifier: GPL-3.0-or-later"
 missing=0 checked=0
 for file in $(git ls-files | grep -Ev '^tests/(corpus|fuzz/seeds|fuzz/reproducers)/|^samples/gestures\.txt$' \
-    | grep -E '\.(swift|modulemap|c|h|cpp|map|py|sh|cmake|in|supp|dict|toml|txt)$|(^|/)Makefile$|^\.ci/run$'); do
+    | grep -E '\.(swift|modulemap|c|h|cpp|map|py|sh|cmake|in|supp|dict|toml|txt|scd)$|(^|/)Makefile$|^\.ci/run$'); do
   checked=$((checked + 1))
   if ! head -n 3 "$file" | grep -qF "$id"; then
     echo "no '$id' line at the top of $file"
