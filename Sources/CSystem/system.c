@@ -61,3 +61,15 @@ static _Thread_local const void *progress_owner;
 const void *pdft_progress_owner(void) { return progress_owner; }
 
 void pdft_set_progress_owner(const void *owner) { progress_owner = owner; }
+
+/* LeakSanitizer's interface, present only in processes that run it. */
+void __lsan_disable(void) __attribute__((weak));
+void __lsan_enable(void) __attribute__((weak));
+
+void pdft_leak_accounting(int pause) {
+  if (pause) {
+    if (__lsan_disable) __lsan_disable();
+  } else if (__lsan_enable) {
+    __lsan_enable();
+  }
+}

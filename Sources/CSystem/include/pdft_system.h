@@ -44,4 +44,9 @@ void pdft_reap(void *object, void (*release)(void *object));
 /** Waits until every release handed to pdft_reap has run. */
 void pdft_reap_wait(void);
 
+/** Stops (pause nonzero) or resumes LeakSanitizer's accounting of the calling thread's
+ * allocations; nothing happens outside a LeakSanitizer process.  For poppler's drawing, whose
+ * leaks (poppler 22.12 loses Type 3 glyph data) are not the library's. */
+void pdft_leak_accounting(int pause);
+
 #endif

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CPoppler
+import CSystem
 
 /// How to render a page (or a tile of it) into a caller's pixel buffer.
 public struct RenderOptions: Sendable, Equatable {
@@ -88,11 +89,14 @@ extension Document {
         // poppler draws in points without UserUnit; display space includes it.
         let factor = options.scale * geometry.userUnit
         cairo_scale(cairo, factor, factor)
+        // What poppler loses while drawing is poppler's (see pdft_leak_accounting).
+        pdft_leak_accounting(1)
         if options.drawAnnotations {
           poppler_page_render(page, cairo)
         } else {
           poppler_page_render_for_printing_with_options(page, cairo, POPPLER_PRINT_DOCUMENT)
         }
+        pdft_leak_accounting(0)
         cairo_surface_flush(surface)
         return cairo_status(cairo) == CAIRO_STATUS_SUCCESS
       }
