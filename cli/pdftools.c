@@ -261,6 +261,24 @@ static int parse_options(int argc, char **argv, unsigned takes, int positionals,
   return -1;
 }
 
+/* Opens the command's FILE and reads --pages into first..last (0-based; by default every page,
+ * or the first alone when first_only); NULL with *exit_code set when either fails. */
+static pdftools_document *open_pages(const options *o, int first_only, int32_t *pages, int32_t *first,
+                                     int32_t *last, int *exit_code) {
+  pdftools_document *doc = open_document(o->positional[0], o->password, exit_code);
+  if (!doc) return NULL;
+  *pages = 0;
+  pdftools_document_page_count(doc, pages);
+  *first = 0;
+  *last = first_only ? 0 : *pages - 1;
+  if (o->pages && !parse_pages(o->pages, *pages, first, last)) {
+    pdftools_document_close(doc);
+    *exit_code = usage("--pages '%s' is not a page or range within 1-%d", o->pages, *pages);
+    return NULL;
+  }
+  return doc;
+}
+
 /* ---- info ---------------------------------------------------------------------------------- */
 
 static const char info_help[] =
@@ -378,13 +396,7 @@ static int run_annots(int argc, char **argv) {
   int32_t pages = 0, first = 0, last, page;
   int code = parse_options(argc, argv, TAKES_JSON | TAKES_PAGES, 1, annots_help, &o), listed = 0;
   if (code >= 0) return code;
-  if (!(doc = open_document(o.positional[0], o.password, &code))) return code;
-  pdftools_document_page_count(doc, &pages);
-  last = pages - 1;
-  if (o.pages && !parse_pages(o.pages, pages, &first, &last)) {
-    pdftools_document_close(doc);
-    return usage("--pages '%s' is not a page or range within 1-%d", o.pages, pages);
-  }
+  if (!(doc = open_pages(&o, 0, &pages, &first, &last, &code))) return code;
   if (o.json) putchar('[');
   for (page = first; page <= last; page++) {
     pdftools_annotation_info *infos = NULL;
@@ -454,13 +466,7 @@ static int run_text(int argc, char **argv) {
   progress_bar bar = {"text", 0};
   int code = parse_options(argc, argv, TAKES_PAGES, 1, text_help, &o);
   if (code >= 0) return code;
-  if (!(doc = open_document(o.positional[0], o.password, &code))) return code;
-  pdftools_document_page_count(doc, &pages);
-  last = pages - 1;
-  if (o.pages && !parse_pages(o.pages, pages, &first, &last)) {
-    pdftools_document_close(doc);
-    return usage("--pages '%s' is not a page or range within 1-%d", o.pages, pages);
-  }
+  if (!(doc = open_pages(&o, 0, &pages, &first, &last, &code))) return code;
   if (pages == 0) {
     pdftools_document_close(doc);
     return 0;
@@ -498,13 +504,7 @@ static int run_search(int argc, char **argv) {
   int32_t pages = 0, first = 0, last;
   int code = parse_options(argc, argv, TAKES_JSON | TAKES_PAGES | TAKES_SEARCH, 2, search_help, &o);
   if (code >= 0) return code;
-  if (!(doc = open_document(o.positional[0], o.password, &code))) return code;
-  pdftools_document_page_count(doc, &pages);
-  last = pages - 1;
-  if (o.pages && !parse_pages(o.pages, pages, &first, &last)) {
-    pdftools_document_close(doc);
-    return usage("--pages '%s' is not a page or range within 1-%d", o.pages, pages);
-  }
+  if (!(doc = open_pages(&o, 0, &pages, &first, &last, &code))) return code;
   search.flags = (o.case_sensitive ? PDFTOOLS_SEARCH_CASE_SENSITIVE : 0) | (o.whole_words ? PDFTOOLS_SEARCH_WHOLE_WORDS : 0);
   search.first_page = first;
   search.last_page = last;
@@ -596,15 +596,10 @@ static int run_render(int argc, char **argv) {
   int code = parse_options(argc, argv, TAKES_PAGES | TAKES_OUTPUT | TAKES_DPI, 1, render_help, &o);
   if (code >= 0) return code;
   if (!o.output) return usage("-o OUT.png is required");
-  if (!(doc = open_document(o.positional[0], o.password, &code))) return code;
-  pdftools_document_page_count(doc, &pages);
+  if (!(doc = open_pages(&o, 1, &pages, &first, &last, &code))) return code;
   if (pages == 0) {
     pdftools_document_close(doc);
     return refused("rendering", PDFTOOLS_E_OUT_OF_RANGE);
-  }
-  if (o.pages && !parse_pages(o.pages, pages, &first, &last)) {
-    pdftools_document_close(doc);
-    return usage("--pages '%s' is not a page or range within 1-%d", o.pages, pages);
   }
   if (last > first && !one_page_number(o.output)) {
     pdftools_document_close(doc);
