@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Runs every test:
 #  1. the core's Swift tests (swift test);
-#  2. the production build with ctest: C tests through the library, the header/export check,
-#     the Python binding's tests, the mutation sweep and the kill -9 save test;
+#  2. the production build with ctest: C tests through the library, the header/export and
+#     licence checks, the Python binding's tests, the command-line tool's tests, the mutation
+#     sweep, the kill -9 save test and the quick side-by-side benchmark;
 #  3. the C tests again with AddressSanitizer and UndefinedBehaviorSanitizer, and the thread
 #     stress test with ThreadSanitizer (scripts/sanitize.sh);
 #  4. a short libFuzzer run of every fuzz harness and the replay of every reproducer
