@@ -437,7 +437,10 @@ static int run_annots(int argc, char **argv) {
         printf("page %d  id %lld  %-14s [%g %g %g %g]", page + 1, (long long)a->id, a->subtype, a->rect.x0,
                a->rect.y0, a->rect.x1, a->rect.y1);
         if (a->has_color) printf("  color %g %g %g", a->color.r, a->color.g, a->color.b);
-        if (contents && *contents) printf("  \"%s\"", contents);
+        if (contents && *contents) {
+          fputs("  ", stdout);
+          json_string(contents); /* quoted, line breaks escaped: one line per annotation */
+        }
         putchar('\n');
       }
       free(contents);
@@ -510,18 +513,21 @@ static int run_search(int argc, char **argv) {
   search.last_page = last;
   search.progress = show_progress;
   search.progress_user_data = &bar;
-  for (;;) {
-    status = pdftools_search(doc, o.positional[1], &search, matches, capacity, &count);
-    if (status != PDFTOOLS_E_BUFFER_TOO_SMALL) break;
+  /* The count first (the pages are searched once, with the bar), then the matches; again
+   * should the count have grown between the calls. */
+  status = pdftools_search(doc, o.positional[1], &search, NULL, 0, &count);
+  end_progress(&bar);
+  search.progress = NULL;
+  while (status == PDFTOOLS_OK && count > capacity) {
     free(matches);
     capacity = count;
-    matches = (pdftools_selection *)calloc(capacity ? capacity : 1, sizeof *matches);
+    matches = (pdftools_selection *)calloc(capacity, sizeof *matches);
     if (!matches) {
       status = PDFTOOLS_E_OUT_OF_MEMORY;
       break;
     }
-    search.progress = NULL; /* the pages were searched once with the bar */
-    end_progress(&bar);
+    status = pdftools_search(doc, o.positional[1], &search, matches, capacity, &count);
+    if (status == PDFTOOLS_E_BUFFER_TOO_SMALL) status = PDFTOOLS_OK;
   }
   end_progress(&bar);
   if (status != PDFTOOLS_OK) {
@@ -552,7 +558,8 @@ static int run_search(int argc, char **argv) {
         printf("%s[%g, %g, %g, %g]", r ? ", " : "", boxes[r].x0, boxes[r].y0, boxes[r].x1, boxes[r].y1);
       fputs("]}", stdout);
     } else {
-      printf("page %d  \"%s\"", matches[m].start_page + 1, text ? text : "");
+      printf("page %d  ", matches[m].start_page + 1);
+      json_string(text);
       for (r = 0; r < rects && boxes; r++) printf("  [%g %g %g %g]", boxes[r].x0, boxes[r].y0, boxes[r].x1, boxes[r].y1);
       putchar('\n');
     }

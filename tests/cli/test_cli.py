@@ -79,6 +79,7 @@ def test_annotate_writes_what_every_reader_finds(tmp_path: Path) -> None:
     new_id = int(run("annotate", SAMPLE, "--type", "Highlight", "--rect", "72,700,300,714", "--color", "1,1,0",
                      "--contents", "Look \"here\"", "--page", "2", "-o", out).stdout)
     listed = json.loads(run("annots", out, "--json").stdout)
+    assert run("annots", out).stdout == (f'page 2  id {new_id}  Highlight      [72 700 300 714]  color 1 1 0  "Look \\"here\\""\n')
     assert listed == [{"page": 2, "id": new_id, "subtype": "Highlight", "rect": [72, 700, 300, 714],
                        "color": [1, 1, 0], "contents": "Look \"here\""}]
     data = out.read_bytes()
@@ -117,7 +118,7 @@ def test_search_matches_the_binding() -> None:
     found = json.loads(run("search", SAMPLE, "the", "--json").stdout)
     with pdftools.open(SAMPLE) as doc:
         matches = doc.search("the")
-        assert found["count"] == len(matches) > 0
+        assert found["count"] == len(matches) == len(found["matches"]) > 0
         for entry, match in zip(found["matches"], matches):
             assert entry["page"] == match.page_index + 1
             assert entry["text"] == match.text
@@ -126,6 +127,7 @@ def test_search_matches_the_binding() -> None:
     assert run("search", SAMPLE, "no such words here").stdout == "0 matches\n"
     plain = run("search", SAMPLE, "the").stdout.splitlines()
     assert plain[-1] == f"{found['count']} match{'es' if found['count'] != 1 else ''}"
+    assert [line.split("  ")[0] for line in plain[:-1]] == [f"page {m['page']}" for m in found["matches"]]
 
 
 def test_render_writes_pngs_of_the_page_sizes(tmp_path: Path) -> None:
