@@ -111,10 +111,13 @@ class Selection:
         Page.  A page outside :attr:`pages` raises RangeError.
         """
         c_space = as_enum(Space, space, "space")
-        items = self.document._call_array(
+        buffer, count = self.document._call_buffer(
             lib.pdftools_selection_rects, CRect, ctypes.byref(self._c()), self._page(page), int(c_space)
         )
-        return [_rect(item) for item in items]
+        # The rects as one run of doubles (x0 y0 x1 y1 each), read in one conversion: a drag
+        # asks for them at every pointer move.
+        values = (ctypes.c_double * (4 * count)).from_buffer(buffer)[:]
+        return [Rect(*values[i : i + 4]) for i in range(0, 4 * count, 4)]
 
     def quads(self, page: Optional[PageLike] = None, space: SpaceLike = Space.PAGE) -> List[Quad]:
         """As :meth:`rects`, but quads in /QuadPoints corner order following each line's direction.
