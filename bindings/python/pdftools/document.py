@@ -10,7 +10,7 @@ from types import TracebackType
 from typing import Any, Callable, List, Optional, Sequence, Tuple, Type, TypeVar, Union
 
 from ._args import as_c_point, as_enum, as_index
-from ._call import call, close_handle, encode_text, read_array, read_buffer, read_string
+from ._call import call, close_handle, encode_text, read_buffer, read_string
 from ._library import CSelection, lib
 from .annotations import Annotation, as_annotation_id
 from .errors import ArgumentError, ClosedDocumentError, HandleError, InternalError
@@ -198,13 +198,8 @@ class Document(UndoHistory):
 
     def _call_array(self, function: Callable[..., int], item_type: Type[_T], *args: Any) -> List[_T]:
         """Reads an array with the array pattern from ``function(handle, *args, ...)``."""
-        handle = self._require_handle()
-        try:
-            return read_array(function, item_type, handle, *args)
-        except HandleError as exc:
-            if self._handle is None:
-                raise ClosedDocumentError() from exc
-            raise
+        buffer, count = self._call_buffer(function, item_type, *args)
+        return list(buffer[:count])
 
     def _get_int32(self, function: Callable[..., int]) -> int:
         """The value of a getter with one ``int32_t *`` out-parameter."""
