@@ -198,6 +198,20 @@ void pdft_exercise_save(pdftools_document *doc, const char *password, pdft_exerc
 
 /* Edits that every document can take: new annotations of several subtypes, changes, a delete,
  * undo and redo, a tool gesture. */
+/* Chooses tool and drags it from (x0, y0) to (x1, y1) on page 0 (display space). */
+static void drag(pdftools_tool_manager *manager, pdftools_tool tool, double x0, double y0, double x1, double y1) {
+  pdftools_pointer_event e = PDFTOOLS_POINTER_EVENT_INIT;
+  int32_t handled = 0;
+  pdftools_tool_set_tool(manager, tool, 0);
+  e.x = x0;
+  e.y = y0;
+  pdftools_tool_pointer_down(manager, &e, &handled);
+  e.x = x1;
+  e.y = y1;
+  pdftools_tool_pointer_move(manager, &e, &handled);
+  pdftools_tool_pointer_up(manager, &e, &handled);
+}
+
 static void edit(pdftools_document *doc) {
   int32_t pages = 0;
   pdftools_annotation_id ids[4] = {0, 0, 0, 0}, existing[4];
@@ -226,24 +240,9 @@ static void edit(pdftools_document *doc) {
   {
     pdftools_tool_manager *manager = NULL;
     if (pdftools_tool_manager_new(doc, &manager) == PDFTOOLS_OK) {
-      pdftools_pointer_event e = PDFTOOLS_POINTER_EVENT_INIT;
       int32_t handled = 0;
-      pdftools_tool_set_tool(manager, PDFTOOLS_TOOL_RECTANGLE, 0);
-      e.x = 100;
-      e.y = 100;
-      pdftools_tool_pointer_down(manager, &e, &handled);
-      e.x = 180;
-      e.y = 160;
-      pdftools_tool_pointer_move(manager, &e, &handled);
-      pdftools_tool_pointer_up(manager, &e, &handled);
-      pdftools_tool_set_tool(manager, PDFTOOLS_TOOL_HIGHLIGHT, 0);
-      e.x = 10;
-      e.y = 10;
-      pdftools_tool_pointer_down(manager, &e, &handled);
-      e.x = 500;
-      e.y = 300;
-      pdftools_tool_pointer_move(manager, &e, &handled);
-      pdftools_tool_pointer_up(manager, &e, &handled);
+      drag(manager, PDFTOOLS_TOOL_RECTANGLE, 100, 100, 180, 160);
+      drag(manager, PDFTOOLS_TOOL_HIGHLIGHT, 10, 10, 500, 300);
       pdftools_tool_key(manager, PDFTOOLS_KEY_DELETE, 0, &handled);
       pdftools_tool_manager_free(manager);
     }
