@@ -52,6 +52,35 @@ import Testing
     #expect(try reopened.pageBox(0, .media).x1 == 101 && reopened.pageBox(1, .media).x1 == 102)
   }
 
+  @Test func aRootThatIsNotAPagesNodeIsReplacedSoTheSaveOpensAgain() throws {
+    // The catalog names a page as the tree's root, and that page's parent is a stream: qpdf's
+    // writer, left to correct such a root itself, made the stream the root of what it wrote.
+    let document = try Document.open(bytes: Fixtures.pdf([
+      "<< /Type /Catalog /Pages 2 0 R >>",
+      "<< /Type /Page /Parent 3 0 R /MediaBox [0 0 100 100] >>",
+      "<< /Length 2 >>\nstream\nq\n\nendstream",
+    ]))
+    #expect(document.wasRepaired && document.pageCount == 0)
+    let saved = try document.withSavedBytes(SaveOptions()) { (bytes) throws(PDFError) in Array(bytes) }
+    let reopened = try Document.open(bytes: saved)
+    #expect(!reopened.wasRepaired && reopened.pageCount == 0, "the save holds a sound, empty page tree")
+  }
+
+  @Test func aRootWithAParentLosesItSoTheSaveKeepsThePages() throws {
+    // qpdf's writer takes a root's /Parent for the real root; here that is a stream.
+    let document = try Document.open(bytes: Fixtures.pdf([
+      "<< /Type /Catalog /Pages 2 0 R >>",
+      "<< /Type /Pages /Kids [3 0 R] /Count 1 /Parent 4 0 R >>",
+      Self.page(101, parent: 2),
+      "<< /Length 2 >>\nstream\nq\n\nendstream",
+    ]))
+    #expect(document.wasRepaired && document.pageCount == 1)
+    let saved = try document.withSavedBytes(SaveOptions()) { (bytes) throws(PDFError) in Array(bytes) }
+    let reopened = try Document.open(bytes: saved)
+    #expect(!reopened.wasRepaired && reopened.pageCount == 1)
+    #expect(try reopened.pageBox(0, .media).x1 == 101)
+  }
+
   @Test func aNodeThatIsNotAPageIsFoundOut() throws {
     // The root's /Count equals its number of kids, but its second kid is a node of one page.
     let document = try Document.open(bytes: Fixtures.pdf([

@@ -64,6 +64,9 @@ struct PageTree {
     guard let count = qpdf.entry(root, "/Count").flatMap({ qpdf.integer($0) }), count >= 0 else {
       return "the page tree's root has no usable /Count"
     }
+    if qpdf_oh_has_key(qpdf.data, root, "/Parent") != QPDF_FALSE {
+      return "the page tree's root has a /Parent"
+    }
     let size = qpdf.entry(qpdf.trailer, "/Size").flatMap { qpdf.integer($0) } ?? Int(Int32.max)
     guard count <= size else { return "the page tree's /Count \(count) exceeds the number of objects" }
     guard let kids = qpdf.entry(root, "/Kids"), qpdf_oh_is_array(qpdf.data, kids) != QPDF_FALSE else {

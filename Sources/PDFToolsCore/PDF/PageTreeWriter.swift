@@ -50,9 +50,7 @@ extension ObjectWriter {
   /// inheritable attributes it lacks from its ancestors (through /Parent) first. For trees that
   /// had to be walked (a wrong /Count, a loop), so that what is saved is a sound tree.
   func flattenPageTree(_ pages: [ObjectIdentity]) throws(PDFError) {
-    guard let root = qpdf.value(qpdf.root, "Pages") else {
-      throw PDFError(.damaged, "the catalog has no page tree")
-    }
+    let root = try pageTreeRoot()
     for identity in pages {
       let page = qpdf.object(identity)
       for key in ["/MediaBox", "/CropBox", "/Rotate", "/Resources"] {
@@ -65,6 +63,22 @@ extension ObjectWriter {
     }
     try set("/Kids", qpdf.makeArray(pages.map { qpdf.object($0) }), in: root)
     try set("/Count", qpdf.makeInteger(pages.count), in: root)
+  }
+
+  /// The catalog's /Pages node when it is a /Pages dictionary, without the /Parent a root must
+  /// not have (qpdf's writer would follow it and write that parent as the root); otherwise (a
+  /// page, a stream, a missing entry: trees a repair walked) a new empty /Pages node that the
+  /// catalog now names, so that a writer finds a proper root instead of guessing one.
+  private func pageTreeRoot() throws(PDFError) -> qpdf_oh {
+    if let root = qpdf.value(qpdf.root, "Pages"), qpdf.isDictionary(root),
+      qpdf.entry(root, "/Type").flatMap({ qpdf.name($0) }) == "Pages"
+    {
+      if qpdf_oh_has_key(qpdf.data, root, "/Parent") != QPDF_FALSE { try remove("/Parent", from: root) }
+      return root
+    }
+    let root = try makeIndirect(qpdf.makeDictionary([("/Type", qpdf.makeName("Pages"))]))
+    try set("/Pages", root, in: qpdf.root)
+    return root
   }
 
   /// The value of the inheritable `key` on `node` or its nearest ancestor that has it (within
