@@ -2,6 +2,7 @@
 /* exercise.c — see exercise.h. */
 #include "exercise.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -175,7 +176,12 @@ static void save_and_reopen(pdftools_document *doc, int32_t mode, const char *pa
   result->outputs++;
   {
     pdftools_document *again = NULL;
-    if (pdftools_document_open_memory(data, size, password, &again) != PDFTOOLS_OK) {
+    pdftools_status status = pdftools_document_open_memory(data, size, password, &again);
+    if (status != PDFTOOLS_OK) {
+      /* Said on stderr (kept by -close_fd_mask=1), so a failing run's log names the cause. */
+      fprintf(stderr, "exercise: the %s save (%zu bytes) does not open again: %s: %s\n",
+              mode == PDFTOOLS_SAVE_FULL ? "full" : "incremental", size, pdftools_status_string(status),
+              pdftools_last_error_message());
       result->unreadable_outputs++;
     } else {
       int32_t pages = 0;

@@ -21,7 +21,7 @@ grep -E '^#[0-9]+ +(INITED|DONE)|stat::number_of_executed_units|stat::average_ex
 grep -E 'cov: [0-9]+' "$log" | tail -n 1 || true
 if [ "$status" -ne 0 ] || ls "$work.artifacts"/* > /dev/null 2>&1; then
   echo "FAIL: $(basename "$harness") found a problem (exit $status); the input is in $work.artifacts:"
-  grep -E 'ERROR|SUMMARY|==[0-9]+==|deadly signal|timeout|Test unit written' "$log" | head -n 30 || true
+  grep -E '^exercise:|ERROR|SUMMARY|==[0-9]+==|deadly signal|timeout|Test unit written' "$log" | head -n 30 || true
   exit 1
 fi
 echo "ok: $(basename "$harness") ran $seconds s without finding a problem"
