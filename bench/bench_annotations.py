@@ -522,7 +522,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--runs", type=int, default=3, help="runs of each measurement, each in a fresh process (default 3)")
     parser.add_argument("--keep", metavar="DIR", help="write the generated and saved PDFs into DIR and keep them")
     parser.add_argument("--library", metavar="PATH", default=None,
-                        help="libpdftools.so.0 to load (default: $PDFTOOLS_LIBRARY, else build/libpdftools.so.0)")
+                        help="libpdftools.so.1 to load (default: $PDFTOOLS_LIBRARY, else build/libpdftools.so.1)")
     # Internal: one measurement in a child process.
     parser.add_argument("--child", choices=LIBS, help=argparse.SUPPRESS)
     parser.add_argument("--child-mode", choices=("bulk", "incremental"), help=argparse.SUPPRESS)

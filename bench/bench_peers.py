@@ -1675,7 +1675,7 @@ def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
                              "undo, edit_read (or one variant, e.g. edit_read_large_many), or their numbers 1-9")
     parser.add_argument("--json", metavar="FILE", help="also write the figures to FILE")
     parser.add_argument("--library", metavar="PATH", default=None,
-                        help="libpdftools.so.0 to load (default: $PDFTOOLS_LIBRARY, else build/libpdftools.so.0)")
+                        help="libpdftools.so.1 to load (default: $PDFTOOLS_LIBRARY, else build/libpdftools.so.1)")
     parser.add_argument("--keep", metavar="DIR", help="write inputs, outputs and worker logs into DIR and keep them")
     parser.add_argument("--poppler-python", metavar="PATH", default="/usr/bin/python3",
                         help="the Python with python3-gi and gir1.2-poppler-0.18 (default /usr/bin/python3)")
@@ -1695,7 +1695,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return 1
     library = args.library or os.environ.get("PDFTOOLS_LIBRARY") or default_library()
     if not library or not os.path.exists(library):
-        print(f"error: libpdftools not found ({library or 'build/libpdftools.so.0'}); pass --library PATH",
+        print(f"error: libpdftools not found ({library or 'build/libpdftools.so.1'}); pass --library PATH",
               file=sys.stderr)
         return 1
     specs = select_specs(make_specs(sizes), args.only)

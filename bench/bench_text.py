@@ -452,7 +452,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--layout-program", metavar="PATH", default=default_layout_program(),
                         help="bench_text_layout for (c) (default: build/bench/bench_text_layout if built)")
     parser.add_argument("--library", metavar="PATH", default=None,
-                        help="libpdftools.so.0 to load (default: $PDFTOOLS_LIBRARY, else build/libpdftools.so.0)")
+                        help="libpdftools.so.1 to load (default: $PDFTOOLS_LIBRARY, else build/libpdftools.so.1)")
     args = parser.parse_args(argv)
 
     library = args.library or os.environ.get("PDFTOOLS_LIBRARY") or default_library()

@@ -504,7 +504,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--quick", action="store_true", help="a fifth of the default counts (400 / 2000 / 400)")
     parser.add_argument("--keep", metavar="FILE", help="write the generated PDF to FILE and keep it")
     parser.add_argument("--library", metavar="PATH", default=None,
-                        help="libpdftools.so.0 to load (default: $PDFTOOLS_LIBRARY, else build/libpdftools.so.0)")
+                        help="libpdftools.so.1 to load (default: $PDFTOOLS_LIBRARY, else build/libpdftools.so.1)")
     parser.add_argument("--child", choices=sorted(LIBS), help=argparse.SUPPRESS)
     parser.add_argument("--mode", default="journal", choices=("journal", "nojournal", "drag"), help=argparse.SUPPRESS)
     parser.add_argument("--pdf", help=argparse.SUPPRESS)

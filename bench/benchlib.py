@@ -106,7 +106,7 @@ def verdict(ok: Optional[bool]) -> str:
 
 def default_library() -> Optional[str]:
     """The built libpdftools of this checkout, or None."""
-    for candidate in ("build/libpdftools.so.0", "build-release/libpdftools.so.0"):
+    for candidate in ("build/libpdftools.so.1", "build-release/libpdftools.so.1"):
         path = os.path.join(REPO, candidate)
         if os.path.exists(path):
             return path

@@ -79,16 +79,16 @@ extern "C" {
 /* ------------------------------------------------------------------------ */
 
 /** Major version: changes only with an incompatible ABI (and the SONAME). */
-#define PDFTOOLS_VERSION_MAJOR 0
+#define PDFTOOLS_VERSION_MAJOR 1
 /** Minor version: grows when functions or struct fields are added. */
-#define PDFTOOLS_VERSION_MINOR 1
+#define PDFTOOLS_VERSION_MINOR 0
 /** Patch version: fixes only. */
 #define PDFTOOLS_VERSION_PATCH 0
 /** The version as one number: major * 10000 + minor * 100 + patch. */
 #define PDFTOOLS_VERSION_NUMBER \
   (PDFTOOLS_VERSION_MAJOR * 10000 + PDFTOOLS_VERSION_MINOR * 100 + PDFTOOLS_VERSION_PATCH)
 /** The version as a string, "major.minor.patch". */
-#define PDFTOOLS_VERSION_STRING "0.1.0"
+#define PDFTOOLS_VERSION_STRING "1.0.0"
 
 /**
  * The version of the library loaded at run time, as PDFTOOLS_VERSION_NUMBER

@@ -29,5 +29,5 @@ echo "== CLI: pdftools annots $build/sample-annotated.pdf"
 "$build/stage/bin/pdftools" annots "$build/sample-annotated.pdf"
 echo
 echo "== Python: examples/info.py $sample"
-PDFTOOLS_LIBRARY="$LD_LIBRARY_PATH/libpdftools.so.0" PYTHONPATH="$root/bindings/python" \
+PDFTOOLS_LIBRARY="$LD_LIBRARY_PATH/libpdftools.so.1" PYTHONPATH="$root/bindings/python" \
   python3 "$root/bindings/python/examples/info.py" "$sample" "$build/sample-edited.pdf"

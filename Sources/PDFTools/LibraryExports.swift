@@ -16,11 +16,22 @@ func cString(_ text: StaticString) -> UnsafePointer<CChar> {
 
 /// The run-time version number (major * 10000 + minor * 100 + patch).
 @_cdecl("pdftools_version_number")
-public func abiVersionNumber() -> Int32 { 100 }
+public func abiVersionNumber() -> Int32 {
+  Int32(PDFTOOLS_VERSION_MAJOR * 10000 + PDFTOOLS_VERSION_MINOR * 100 + PDFTOOLS_VERSION_PATCH)
+}
 
-/// The run-time version string.
+/// The run-time version string: PDFTOOLS_VERSION_STRING, kept in a buffer that lives as long
+/// as the process.
 @_cdecl("pdftools_version_string")
-public func abiVersionString() -> UnsafePointer<CChar> { cString("0.1.0") }
+public func abiVersionString() -> UnsafePointer<CChar> { versionString }
+
+/// PDFTOOLS_VERSION_STRING as a C string that is never freed.
+private let versionString: UnsafePointer<CChar> = {
+  let bytes = Array(PDFTOOLS_VERSION_STRING.utf8CString)
+  let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count)
+  buffer.initialize(from: bytes, count: bytes.count)
+  return UnsafePointer(buffer)
+}()
 
 /// A static English name for a status code.
 @_cdecl("pdftools_status_string")

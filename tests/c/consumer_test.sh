@@ -80,10 +80,10 @@ if [ $? -eq 0 ]; then ok "cmake --install $BUILD_DIR --prefix $STAGE"; else
 
 LIBDIR=
 for d in "$STAGE/lib" "$STAGE/lib64" "$STAGE"/lib/*-linux-gnu*; do
-  if [ -e "$d/libpdftools.so.0" ]; then LIBDIR=$d; break; fi
+  if [ -e "$d/libpdftools.so.1" ]; then LIBDIR=$d; break; fi
 done
 if [ -n "$LIBDIR" ]; then ok "library installed in ${LIBDIR#"$STAGE"/}"; else
-  fail "libpdftools.so.0 installed under $STAGE/lib*"; find "$STAGE" | sed 's/^/    | /'; finish; fi
+  fail "libpdftools.so.1 installed under $STAGE/lib*"; find "$STAGE" | sed 's/^/    | /'; finish; fi
 check "include/pdftools.h installed" test -f "$STAGE/include/pdftools.h"
 check "installed pdftools.h is the source header" cmp -s "$STAGE/include/pdftools.h" "$SOURCE_DIR/include/pdftools.h"
 check "development symlink libpdftools.so installed" test -e "$LIBDIR/libpdftools.so"
@@ -93,9 +93,12 @@ check "$(basename "$LIBDIR")/cmake/pdftools/pdftools-config.cmake installed" \
 check "$(basename "$LIBDIR")/cmake/pdftools/pdftools-config-version.cmake installed" \
   test -f "$LIBDIR/cmake/pdftools/pdftools-config-version.cmake"
 if command -v objdump >/dev/null 2>&1; then
-  check "SONAME is libpdftools.so.0" sh -c "objdump -p '$LIBDIR/libpdftools.so.0' | grep -Eq 'SONAME +libpdftools\\.so\\.0\$'"
+  check "SONAME is libpdftools.so.1" sh -c "objdump -p '$LIBDIR/libpdftools.so.1' | grep -Eq 'SONAME +libpdftools\\.so\\.1\$'"
   check "no Swift runtime library needed at run time" \
-    sh -c "! objdump -p '$LIBDIR/libpdftools.so.0' | grep NEEDED | grep -q swift"
+    sh -c "! objdump -p '$LIBDIR/libpdftools.so.1' | grep NEEDED | grep -q swift"
+  check "every exported function is in the version node PDFTOOLS_1.0" sh -c \
+    "objdump -T '$LIBDIR/libpdftools.so.1' | grep -E ' pdftools_' | grep -Ev ' PDFTOOLS_1\\.0( +\\.protected)? +pdftools_' | grep -q . && exit 1;
+     objdump -T '$LIBDIR/libpdftools.so.1' | grep -Eq ' PDFTOOLS_1\\.0( +\\.protected)? +pdftools_document_open\$'"
 fi
 
 HEADER_VERSION=$(sed -n 's/^#define PDFTOOLS_VERSION_STRING "\(.*\)"$/\1/p' "$STAGE/include/pdftools.h")

@@ -33,7 +33,7 @@
 ...     print(tm.selection, tm.overlay(0).items)      # the new Highlight, its frame and handles
 
 The shared library is found through the environment variable
-``PDFTOOLS_LIBRARY`` (a path), the SONAME ``libpdftools.so.0``, or
+``PDFTOOLS_LIBRARY`` (a path), the SONAME ``libpdftools.so.1``, or
 ``ctypes.util.find_library("pdftools")``; if none loads, importing this
 package raises :class:`LibraryNotFoundError` (an ``ImportError``).
 """
@@ -109,7 +109,7 @@ from .tools import (
 )
 from .undo import UndoGroup, UndoHandler
 
-__version__ = "0.1.0"
+__version__ = "1.0.0"
 
 __all__ = [
     "__version__",
@@ -236,7 +236,7 @@ def wait_for_releases() -> None:
 
 
 def library_version() -> str:
-    """The version of the loaded libpdftools, e.g. "0.1.0"."""
+    """The version of the loaded libpdftools, e.g. "1.0.0"."""
     raw = _lib.pdftools_version_string()
     return raw.decode("ascii", errors="replace") if raw else ""
 

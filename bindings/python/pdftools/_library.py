@@ -5,7 +5,7 @@ The library is looked up in this order:
 
 1. the path in the environment variable ``PDFTOOLS_LIBRARY`` (when it is set,
    only that path is tried, so a typo is not hidden by another installation);
-2. ``ctypes.CDLL("libpdftools.so.0")`` (the SONAME, found by the dynamic loader);
+2. ``ctypes.CDLL("libpdftools.so.1")`` (the SONAME, found by the dynamic loader);
 3. ``ctypes.util.find_library("pdftools")``.
 
 A missing library or one with a different major version raises
@@ -67,8 +67,8 @@ __all__ = [
 ]
 
 #: The header version this binding was written against.
-VERSION_MAJOR = 0
-VERSION_MINOR = 1
+VERSION_MAJOR = 1
+VERSION_MINOR = 0
 #: PDFTOOLS_SAVE_OPTIONS_VERSION.
 SAVE_OPTIONS_VERSION = 3
 #: PDFTOOLS_SEARCH_OPTIONS_VERSION.
@@ -81,7 +81,7 @@ POINTER_EVENT_VERSION = 1
 TOOL_STYLE_VERSION = 1
 
 _ENV_VAR = "PDFTOOLS_LIBRARY"
-_SONAME = "libpdftools.so.0"
+_SONAME = "libpdftools.so.1"
 
 
 class CRect(Structure):
@@ -695,14 +695,14 @@ def _open_library() -> ctypes.CDLL:
             failures.append(f"{description}: {exc}")
     raise LibraryNotFoundError(
         "libpdftools could not be loaded; set PDFTOOLS_LIBRARY to the path of "
-        "libpdftools.so.0 or install it where the dynamic loader finds it. Tried: "
+        "libpdftools.so.1 or install it where the dynamic loader finds it. Tried: "
         + "; ".join(failures),
         name="pdftools",
     )
 
 
 def _check_version(library: ctypes.CDLL, path: str) -> None:
-    """Refuses a library whose major version differs or that is older than 0.1."""
+    """Refuses a library whose major version differs or that is older than the binding (1.0)."""
     try:
         version_number = library.pdftools_version_number
     except AttributeError as exc:

@@ -12,7 +12,7 @@ from typing import Iterator, List, Tuple
 import pytest
 
 _BINDING_DIR = Path(__file__).resolve().parents[1]
-_DEFAULT_LIBRARY = _BINDING_DIR.parents[1] / "build" / "libpdftools.so.0"
+_DEFAULT_LIBRARY = _BINDING_DIR.parents[1] / "build" / "libpdftools.so.1"
 
 # Use the library of the repository's build folder unless told otherwise.
 if "PDFTOOLS_LIBRARY" not in os.environ and _DEFAULT_LIBRARY.exists():

@@ -18,10 +18,13 @@ BINDING_DIR = Path(__file__).resolve().parents[1]
 
 
 def test_versions() -> None:
-    assert pdftools.__version__ == "0.1.0"
-    assert pdftools.library_version() == "0.1.0"
+    header = (BINDING_DIR.parents[1] / "include" / "pdftools.h").read_text()
+    declared = re.search(r'^#define PDFTOOLS_VERSION_STRING "([0-9.]+)"', header, re.M)
+    assert declared is not None
+    assert pdftools.__version__ == declared.group(1) == "1.0.0"
+    assert pdftools.library_version() == declared.group(1)
     major, minor, patch = pdftools.library_version_info()
-    assert (major, minor) == (0, 1)
+    assert (major, minor) == (1, 0)
     assert pdftools.library_version() == f"{major}.{minor}.{patch}"
 
 
@@ -51,7 +54,7 @@ def _import_in_subprocess(library: str) -> subprocess.CompletedProcess:
 
 
 def test_missing_library_raises_library_not_found(tmp_path: Path) -> None:
-    result = _import_in_subprocess(str(tmp_path / "no-such-libpdftools.so.0"))
+    result = _import_in_subprocess(str(tmp_path / "no-such-libpdftools.so.1"))
     assert result.returncode == 3, result.stderr
     assert result.stdout.split() == ["LibraryNotFoundError", "True"]
 
