@@ -177,7 +177,7 @@ static int run_pdftools(const char *path, struct totals *t) {
     fprintf(stderr, "libpdftools: open: %s\n", pdftools_last_error_message());
     return -1;
   }
-  if (pdftools_document_page_count(doc, &n) != PDFTOOLS_OK) {
+  if (pdftools_document_get_page_count(doc, &n) != PDFTOOLS_OK) {
     pdftools_document_close(doc);
     return -1;
   }
@@ -185,8 +185,8 @@ static int run_pdftools(const char *path, struct totals *t) {
   for (i = 0; i < n; i++) {
     double w = 0, h = 0;
     pdftools_rect crop;
-    if (pdftools_page_size(doc, i, &w, &h) != PDFTOOLS_OK ||
-        pdftools_page_box(doc, i, PDFTOOLS_BOX_CROP, &crop) != PDFTOOLS_OK) {
+    if (pdftools_page_get_size(doc, i, &w, &h) != PDFTOOLS_OK ||
+        pdftools_page_get_box(doc, i, PDFTOOLS_BOX_CROP, &crop) != PDFTOOLS_OK) {
       fprintf(stderr, "libpdftools: page %d: %s\n", (int)i, pdftools_last_error_message());
       pdftools_document_close(doc);
       return -1;

@@ -12,7 +12,7 @@ binding, bindings/python), PDFium (pypdfium2) and MuPDF (PyMuPDF):
       update, p50 and p99;
   (b) one selection on each of 200 pages not read before, text page building
       included: time per page;
-  (c) building a text page: pdftools_page_chars against poppler's own
+  (c) building a text page: pdftools_page_get_chars against poppler's own
       poppler_page_get_text + poppler_page_get_text_layout, by the C program
       bench_text_layout (built by bench/CMakeLists.txt) on the same file;
   (d) searching the frequent word in the whole document, with the rectangles

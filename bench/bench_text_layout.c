@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * bench_text_layout.c — benchmark: building a page's text with libpdftools
- * (pdftools_page_chars: the first text call on a page builds and caches its
+ * (pdftools_page_get_chars: the first text call on a page builds and caches its
  * text) against poppler-glib's own text layout calls on the same pages
  * (poppler_document_get_page + poppler_page_get_text +
  * poppler_page_get_text_layout), and the ratio against the target: text
@@ -171,7 +171,7 @@ static double run_poppler(GBytes *bytes, int warm, int first, int n, long *out_c
 /* libpdftools: total ms over the same pages; *out_chars: characters. */
 static double run_pdftools(const unsigned char *data, size_t size, int warm, int first, int n, long *out_chars) {
   pdftools_document *doc = NULL;
-  pdftools_status st = pdftools_document_open_memory(data, size, NULL, &doc);
+  pdftools_status st = pdftools_document_open_from_memory(data, size, NULL, &doc);
   double total = 0;
   int i;
   long chars = 0;
@@ -184,12 +184,12 @@ static double run_pdftools(const unsigned char *data, size_t size, int warm, int
     double t0 = now_ms();
     size_t count = 0;
     pdftools_char_info *buf;
-    st = pdftools_page_chars(doc, index, NULL, 0, &count);
+    st = pdftools_page_get_chars(doc, index, NULL, 0, &count);
     buf = (pdftools_char_info *)malloc((count ? count : 1) * sizeof *buf);
-    if (st == PDFTOOLS_OK && buf) st = pdftools_page_chars(doc, index, buf, count, &count);
+    if (st == PDFTOOLS_OK && buf) st = pdftools_page_get_chars(doc, index, buf, count, &count);
     free(buf);
     if (st != PDFTOOLS_OK) {
-      fprintf(stderr, "pdftools_page_chars(%d): %s\n", index, pdftools_last_error_message());
+      fprintf(stderr, "pdftools_page_get_chars(%d): %s\n", index, pdftools_last_error_message());
       pdftools_document_close(doc);
       return -1;
     }
@@ -251,8 +251,8 @@ int main(int argc, char **argv) {
   }
   {
     pdftools_document *doc = NULL;
-    if (pdftools_document_open_memory(data, size, NULL, &doc) != PDFTOOLS_OK ||
-        pdftools_document_page_count(doc, &n_pages) != PDFTOOLS_OK || n_pages < 2) {
+    if (pdftools_document_open_from_memory(data, size, NULL, &doc) != PDFTOOLS_OK ||
+        pdftools_document_get_page_count(doc, &n_pages) != PDFTOOLS_OK || n_pages < 2) {
       fprintf(stderr, "the PDF cannot be opened or has fewer than 2 pages\n");
       pdftools_document_close(doc);
       free(data);
@@ -287,7 +287,7 @@ int main(int argc, char **argv) {
          pdf ? pdf : "generated PDF");
   printf("%-58s %12s %12s\n", "", "total (ms)", "per page");
   printf("%-58s %12.1f %12.3f\n", "poppler: get_page + get_text + get_text_layout", pop_med, pop_med / sample);
-  printf("%-58s %12.1f %12.3f\n", "libpdftools: pdftools_page_chars (count + copy), cold", lib_med,
+  printf("%-58s %12.1f %12.3f\n", "libpdftools: pdftools_page_get_chars (count + copy), cold", lib_med,
          lib_med / sample);
   printf("characters: poppler layout %ld rectangles, libpdftools %ld characters\n", pop_chars, lib_chars);
   printf("ratio libpdftools / poppler: %.2fx (target <= %.2fx): %s\n", ratio, TARGET_RATIO,

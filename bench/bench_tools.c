@@ -23,18 +23,18 @@
  *                   an up ("Add Highlight")
  *
  * Each gesture is timed twice: the pointer_move calls alone, and each
- * pointer_move followed by a pdftools_tool_overlay query of the page into
+ * pointer_move followed by a pdftools_tool_get_overlay query of the page into
  * buffers the host keeps (grown when BUFFER_TOO_SMALL), which is what a host
  * does per frame.  Every move is timed on its own (CLOCK_MONOTONIC); the table
  * shows median, p95 and max per move event over --runs gestures (default 3,
  * after one untimed warm-up gesture of each kind), and the median as a ratio
  * to a reference measured in the same process through the same ABI: one
- * pdftools_annotation_rect call (also shown: one pdftools_page_convert_points
+ * pdftools_annotation_get_rect call (also shown: one pdftools_page_convert_points
  * call of one point).
  *
  * Nothing may be written to the PDF while the pointer moves: after every move
  * (outside the timing) the benchmark checks that pdftools_document_is_modified
- * and pdftools_undo_state are unchanged, that the document's undo callback
+ * and pdftools_undo_get_state are unchanged, that the document's undo callback
  * did not fire and that the tool manager reported no added, modified or
  * removed annotation and no undo step; after the up it checks that exactly
  * that gesture's undo step was written.  Every gesture is undone afterwards,
@@ -210,12 +210,12 @@ static int fail_call(const char *what, pdftools_status st) {
 
 static void undo_label(pdftools_document *doc, char *buf, size_t size) {
   size_t n = 0;
-  if (pdftools_undo_label(doc, 0, buf, size, &n) != PDFTOOLS_OK) snprintf(buf, size, "(none)");
+  if (pdftools_undo_get_label(doc, 0, buf, size, &n) != PDFTOOLS_OK) snprintf(buf, size, "(none)");
 }
 
 static int take_snapshot(struct bench *b, struct snapshot *s, int with_label) {
   CHECK("pdftools_document_is_modified", pdftools_document_is_modified(b->doc, &s->modified));
-  CHECK("pdftools_undo_state", pdftools_undo_state(b->doc, &s->can_undo, &s->can_redo));
+  CHECK("pdftools_undo_get_state", pdftools_undo_get_state(b->doc, &s->can_undo, &s->can_redo));
   s->undo_callbacks = b->count.undo_callbacks;
   s->tool_writes = b->count.tool_writes;
   if (with_label)
@@ -238,7 +238,7 @@ static pdftools_status query_overlay(struct bench *b) {
   pdftools_rect dirty;
   pdftools_status st;
   for (;;) {
-    st = pdftools_tool_overlay(b->tm, 0, b->items, b->item_cap, b->points, b->point_cap, &ni, &np,
+    st = pdftools_tool_get_overlay(b->tm, 0, b->items, b->item_cap, b->points, b->point_cap, &ni, &np,
                                &dirty);
     if (st != PDFTOOLS_E_BUFFER_TOO_SMALL) break;
     if (ni > b->item_cap) {
@@ -346,7 +346,7 @@ static int gesture_setup(struct bench *b, enum kind k, pdftools_point *start) {
       /* the bottom right handle, where the overlay draws it */
       start->x = b->square_display.x1;
       start->y = b->square_display.y1;
-      CHECK("pdftools_tool_overlay", query_overlay(b));
+      CHECK("pdftools_tool_get_overlay", query_overlay(b));
       for (i = 0; i < b->last_items; i++) {
         const pdftools_overlay_item *it = &b->items[i];
         if (it->kind == PDFTOOLS_OVERLAY_HANDLE && it->handle_kind == PDFTOOLS_HANDLE_BOX &&
@@ -455,7 +455,7 @@ static int run_gesture(struct bench *b, enum kind k, int moves, int with_overlay
                     strcmp(now.label, KIND_LABELS[k]) == 0;
 
   /* back to the document as opened */
-  CHECK("pdftools_undo", pdftools_undo(b->doc, &done));
+  CHECK("pdftools_undo_undo", pdftools_undo_undo(b->doc, &done));
   CHECK("pdftools_document_is_modified", pdftools_document_is_modified(b->doc, &modified));
   res->undone_clean = done && !modified;
   CHECK("pdftools_tool_select(none)", pdftools_tool_select(b->tm, NULL, 0));
@@ -471,7 +471,7 @@ static double ref_annotation_rect(struct bench *b, double *tmp) {
   int i;
   for (i = 0; i < REF_CALLS; i++) {
     double t0 = now_ms();
-    pdftools_annotation_rect(b->doc, b->square, &r);
+    pdftools_annotation_get_rect(b->doc, b->square, &r);
     tmp[i] = now_ms() - t0;
   }
   return median_of(tmp, REF_CALLS);
@@ -570,26 +570,26 @@ int main(int argc, char **argv) {
   }
 
   memset(&b, 0, sizeof b);
-  st = pdftools_document_open_memory(pdf, pdf_size, NULL, &b.doc);
+  st = pdftools_document_open_from_memory(pdf, pdf_size, NULL, &b.doc);
   free(pdf);
-  if (st != PDFTOOLS_OK) return fail_call("pdftools_document_open_memory", st);
+  if (st != PDFTOOLS_OK) return fail_call("pdftools_document_open_from_memory", st);
   {
     size_t count = 0;
-    st = pdftools_page_annotations(b.doc, 0, &b.square, 1, &count);
-    if (st != PDFTOOLS_OK || count != 1) return fail_call("pdftools_page_annotations (the Square)", st);
+    st = pdftools_page_get_annotations(b.doc, 0, &b.square, 1, &count);
+    if (st != PDFTOOLS_OK || count != 1) return fail_call("pdftools_page_get_annotations (the Square)", st);
   }
-  if ((st = pdftools_annotation_rect(b.doc, b.square, &b.square_display)) != PDFTOOLS_OK ||
+  if ((st = pdftools_annotation_get_rect(b.doc, b.square, &b.square_display)) != PDFTOOLS_OK ||
       (st = pdftools_page_convert_rect(b.doc, 0, PDFTOOLS_SPACE_PAGE, PDFTOOLS_SPACE_DISPLAY,
                                        b.square_display, &b.square_display)) != PDFTOOLS_OK)
     return fail_call("the Square's display rect", st);
-  if ((st = pdftools_page_chars(b.doc, 0, NULL, 0, &nchars)) != PDFTOOLS_OK)
-    return fail_call("pdftools_page_chars", st);
+  if ((st = pdftools_page_get_chars(b.doc, 0, NULL, 0, &nchars)) != PDFTOOLS_OK)
+    return fail_call("pdftools_page_get_chars", st);
   if ((st = pdftools_tool_manager_new(b.doc, &b.tm)) != PDFTOOLS_OK)
     return fail_call("pdftools_tool_manager_new", st);
   if ((st = pdftools_tool_set_callback(b.tm, on_tool, &b.count)) != PDFTOOLS_OK)
     return fail_call("pdftools_tool_set_callback", st);
-  if ((st = pdftools_set_undo_callback(b.doc, on_undo, &b.count)) != PDFTOOLS_OK)
-    return fail_call("pdftools_set_undo_callback", st);
+  if ((st = pdftools_undo_set_callback(b.doc, on_undo, &b.count)) != PDFTOOLS_OK)
+    return fail_call("pdftools_undo_set_callback", st);
   b.item_cap = 64;
   b.point_cap = 1024;
   b.items = (pdftools_overlay_item *)malloc(b.item_cap * sizeof *b.items);
@@ -615,7 +615,7 @@ int main(int argc, char **argv) {
   ref_conv = ref_convert_points(&b, tmp);
   ref_clk = ref_clock(tmp);
   printf("references (same process, same ABI; median of %d calls each):\n", REF_CALLS);
-  printf("  one pdftools_annotation_rect call             %.5f ms\n", ref_rect);
+  printf("  one pdftools_annotation_get_rect call             %.5f ms\n", ref_rect);
   printf("  one pdftools_page_convert_points call (1 pt)  %.5f ms\n", ref_conv);
   printf("  clock_gettime pair (timing overhead)          %.5f ms\n", ref_clk);
   printf("gestures: ink stroke %d moves, drags %d moves; %d timed gesture(s) each, after one "

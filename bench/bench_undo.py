@@ -16,9 +16,9 @@ small raw writer in this script), then, on that document:
 libpdftools: the C API through ctypes (``pdftools._library.lib`` of
 bindings/python; prototypes the binding does not declare yet are declared
 here): pdftools_annotation_create + set_color + set_opacity for (1), then
-pdftools_clear_undo and pdftools_set_undo_limits(10,000 + 100 steps, 1 TiB) so
+pdftools_undo_clear and pdftools_undo_set_limits(10,000 + 100 steps, 1 TiB) so
 the default limits (500 steps, 64 MiB) drop nothing; pdftools_annotation_set_color /
-pdftools_annotation_set_opacity for (2); pdftools_undo / pdftools_redo until
+pdftools_annotation_set_opacity for (2); pdftools_undo_undo / pdftools_undo_redo until
 *out_done is 0 for (3) and (4).  MuPDF (PyMuPDF): page.add_rect_annot +
 set_colors + set_opacity + update for (1), then doc.journal_enable(); each
 change of (2) is doc.journal_start_op() + annot.set_colors(stroke=...) or
@@ -27,7 +27,7 @@ are doc.journal_undo() / doc.journal_redo() while doc.journal_can_do() says so.
 Both libraries rebuild the annotation's appearance stream on each change.
 
 A third run does (1) and (2) with libpdftools' journal turned off
-(pdftools_set_undo_enabled(doc, 0)), for the cost of the journal itself.
+(pdftools_undo_set_enabled(doc, 0)), for the cost of the journal itself.
 
 Memory per step: libpdftools has no C API for the journal's size, so it is
 estimated from the growth of the process's resident set size (VmRSS) over
@@ -205,12 +205,12 @@ class Pdftools:
         p32 = ctypes.POINTER(c_int32)
         # The undo functions, in case the binding does not declare them yet.
         for name, restype, argtypes in (
-            ("pdftools_undo", c_int, [c_void_p, p32]),
-            ("pdftools_redo", c_int, [c_void_p, p32]),
-            ("pdftools_undo_state", c_int, [c_void_p, p32, p32]),
-            ("pdftools_set_undo_limits", c_int, [c_void_p, c_int32, c_int64]),
-            ("pdftools_set_undo_enabled", c_int, [c_void_p, c_int32]),
-            ("pdftools_clear_undo", c_int, [c_void_p]),
+            ("pdftools_undo_undo", c_int, [c_void_p, p32]),
+            ("pdftools_undo_redo", c_int, [c_void_p, p32]),
+            ("pdftools_undo_get_state", c_int, [c_void_p, p32, p32]),
+            ("pdftools_undo_set_limits", c_int, [c_void_p, c_int32, c_int64]),
+            ("pdftools_undo_set_enabled", c_int, [c_void_p, c_int32]),
+            ("pdftools_undo_clear", c_int, [c_void_p]),
         ):
             fn = getattr(self.lib, name)
             if fn.argtypes is None:
@@ -256,7 +256,7 @@ class Pdftools:
                 self.check(st, "change")
 
     def step_all(self, doc, redo: bool) -> int:
-        fn = self.lib.pdftools_redo if redo else self.lib.pdftools_undo
+        fn = self.lib.pdftools_undo_redo if redo else self.lib.pdftools_undo_undo
         done = ctypes.c_int32(1)
         ref = ctypes.byref(done)
         n = 0
@@ -285,13 +285,13 @@ class Pdftools:
         doc = self.open(args.pdf)
         journal = args.mode != "nojournal"
         if not journal:
-            check(lib.pdftools_set_undo_enabled(doc, 0), "set_undo_enabled")
+            check(lib.pdftools_undo_set_enabled(doc, 0), "set_undo_enabled")
         t0 = time.perf_counter()
         ids = self.create(doc, args.annots, args.pages)
         res["create_s"] = time.perf_counter() - t0
         if journal:
-            check(lib.pdftools_clear_undo(doc), "clear_undo")
-            check(lib.pdftools_set_undo_limits(doc, args.changes + args.drag + 100, 1 << 40), "set_undo_limits")
+            check(lib.pdftools_undo_clear(doc), "clear_undo")
+            check(lib.pdftools_undo_set_limits(doc, args.changes + args.drag + 100, 1 << 40), "set_undo_limits")
         sample = sample_ids(args.annots)
         if args.mode == "drag":
             L = self.L
@@ -338,7 +338,7 @@ class Pdftools:
             # limit of B bytes the oldest steps are dropped until the rest fits, so B / steps kept
             # is about the snapshot bytes of one step.
             limit = 1 << 20
-            check(lib.pdftools_set_undo_limits(doc, args.changes + 100, limit), "set_undo_limits")
+            check(lib.pdftools_undo_set_limits(doc, args.changes + 100, limit), "set_undo_limits")
             kept = self.step_all(doc, False)
             res["bytes_limit"] = limit
             res["steps_within_limit"] = kept

@@ -268,7 +268,7 @@ static pdftools_document *open_pages(const options *o, int first_only, int32_t *
   pdftools_document *doc = open_document(o->positional[0], o->password, exit_code);
   if (!doc) return NULL;
   *pages = 0;
-  pdftools_document_page_count(doc, pages);
+  pdftools_document_get_page_count(doc, pages);
   *first = 0;
   *last = first_only ? 0 : *pages - 1;
   if (o->pages && !parse_pages(o->pages, *pages, first, last)) {
@@ -310,13 +310,13 @@ static int run_info(int argc, char **argv) {
   int code = parse_options(argc, argv, TAKES_JSON, 1, info_help, &o), first;
   if (code >= 0) return code;
   if (!(doc = open_document(o.positional[0], o.password, &code))) return code;
-  if ((status = pdftools_document_pdf_version(doc, &major, &minor, &extension)) != PDFTOOLS_OK ||
-      (status = pdftools_document_page_count(doc, &pages)) != PDFTOOLS_OK ||
+  if ((status = pdftools_document_get_pdf_version(doc, &major, &minor, &extension)) != PDFTOOLS_OK ||
+      (status = pdftools_document_get_page_count(doc, &pages)) != PDFTOOLS_OK ||
       (status = pdftools_document_was_repaired(doc, &repaired)) != PDFTOOLS_OK ||
       (status = pdftools_document_is_encrypted(doc, &encrypted)) != PDFTOOLS_OK ||
-      (status = pdftools_document_permissions(doc, &permissions)) != PDFTOOLS_OK ||
+      (status = pdftools_document_get_permissions(doc, &permissions)) != PDFTOOLS_OK ||
       (status = pdftools_document_has_signature_fields(doc, &signatures)) != PDFTOOLS_OK ||
-      (status = pdftools_document_metadata_count(doc, &keys)) != PDFTOOLS_OK) {
+      (status = pdftools_document_get_metadata_count(doc, &keys)) != PDFTOOLS_OK) {
     pdftools_document_close(doc);
     return refused("reading the document", status);
   }
@@ -342,7 +342,7 @@ static int run_info(int argc, char **argv) {
   if (o.json) fputs("], \"metadata\": {", stdout);
   else printf("%s\n", first ? "none" : "");
   for (i = 0; i < keys; i++) {
-    char *key = read_indexed(pdftools_document_metadata_key, doc, i, &status), *value = NULL;
+    char *key = read_indexed(pdftools_document_get_metadata_key, doc, i, &status), *value = NULL;
     if (!key) continue;
     if (metadata_value(doc, key, &value) == PDFTOOLS_OK) {
       if (o.json) {
@@ -361,12 +361,12 @@ static int run_info(int argc, char **argv) {
   for (i = 0; i < pages; i++) {
     double width = 0, height = 0;
     char *label;
-    if ((status = pdftools_page_size(doc, i, &width, &height)) != PDFTOOLS_OK) {
+    if ((status = pdftools_page_get_size(doc, i, &width, &height)) != PDFTOOLS_OK) {
       if (o.json) fputs("]}\n", stdout);
       pdftools_document_close(doc);
       return refused("reading a page size", status);
     }
-    label = read_indexed(pdftools_page_label, doc, i, &status);
+    label = read_indexed(pdftools_page_get_label, doc, i, &status);
     if (o.json) {
       printf("%s{\"page\": %d, \"width\": %g, \"height\": %g, \"label\": ", i ? ", " : "", i + 1, width, height);
       json_string(label);
@@ -515,7 +515,7 @@ static int run_search(int argc, char **argv) {
   search.progress_user_data = &bar;
   /* The count first (the pages are searched once, with the bar), then the matches; again
    * should the count have grown between the calls. */
-  status = pdftools_search(doc, o.positional[1], &search, NULL, 0, &count);
+  status = pdftools_document_search(doc, o.positional[1], &search, NULL, 0, &count);
   end_progress(&bar);
   search.progress = NULL;
   while (status == PDFTOOLS_OK && count > capacity) {
@@ -526,7 +526,7 @@ static int run_search(int argc, char **argv) {
       status = PDFTOOLS_E_OUT_OF_MEMORY;
       break;
     }
-    status = pdftools_search(doc, o.positional[1], &search, matches, capacity, &count);
+    status = pdftools_document_search(doc, o.positional[1], &search, matches, capacity, &count);
     if (status == PDFTOOLS_E_BUFFER_TOO_SMALL) status = PDFTOOLS_OK;
   }
   end_progress(&bar);
@@ -541,12 +541,12 @@ static int run_search(int argc, char **argv) {
     pdftools_rect *boxes = NULL;
     char *text = NULL;
     int32_t on = matches[m].start_page;
-    if (pdftools_selection_rects(doc, &matches[m], on, PDFTOOLS_SPACE_PAGE, NULL, 0, &rects) == PDFTOOLS_OK &&
+    if (pdftools_selection_get_rects(doc, &matches[m], on, PDFTOOLS_SPACE_PAGE, NULL, 0, &rects) == PDFTOOLS_OK &&
         rects > 0 && (boxes = (pdftools_rect *)calloc(rects, sizeof *boxes)) != NULL)
-      pdftools_selection_rects(doc, &matches[m], on, PDFTOOLS_SPACE_PAGE, boxes, rects, &rects);
-    if (pdftools_selection_text(doc, &matches[m], NULL, 0, &size) == PDFTOOLS_OK &&
+      pdftools_selection_get_rects(doc, &matches[m], on, PDFTOOLS_SPACE_PAGE, boxes, rects, &rects);
+    if (pdftools_selection_get_text(doc, &matches[m], NULL, 0, &size) == PDFTOOLS_OK &&
         (text = (char *)malloc(size + 1)) != NULL &&
-        pdftools_selection_text(doc, &matches[m], text, size + 1, &size) != PDFTOOLS_OK) {
+        pdftools_selection_get_text(doc, &matches[m], text, size + 1, &size) != PDFTOOLS_OK) {
       free(text);
       text = NULL;
     }
@@ -620,7 +620,7 @@ static int run_render(int argc, char **argv) {
     char path[4096];
     render.scale = o.dpi / 72.0;
     show_progress(page - first, last - first + 1, &bar);
-    if ((status = pdftools_page_render_size(doc, page, render.scale, &width, &height)) != PDFTOOLS_OK) {
+    if ((status = pdftools_page_get_render_size(doc, page, render.scale, &width, &height)) != PDFTOOLS_OK) {
       end_progress(&bar);
       pdftools_document_close(doc);
       return refused("rendering", status);
@@ -689,12 +689,12 @@ static int run_annotate(int argc, char **argv) {
   if (o.color && !parse_numbers(o.color, c, 3)) return usage("--color takes R,G,B (three numbers from 0 to 1)");
   if (!o.output == !o.incremental) return usage("give either -o OUT.pdf or --incremental");
   if (!(doc = open_document(o.positional[0], o.password, &code))) return code;
-  pdftools_document_page_count(doc, &pages);
+  pdftools_document_get_page_count(doc, &pages);
   if (o.page > pages) {
     pdftools_document_close(doc);
     return usage("--page %d is beyond the document's %d pages", o.page, pages);
   }
-  pdftools_begin_group(doc, "Annotate");
+  pdftools_undo_begin_group(doc, "Annotate");
   {
     pdftools_rect rect = {r[0], r[1], r[2], r[3]};
     status = pdftools_annotation_create(doc, o.page - 1, o.type, rect, &id);
@@ -710,11 +710,11 @@ static int run_annotate(int argc, char **argv) {
   }
   if (status != PDFTOOLS_OK) {
     code = refused("adding the annotation", status); /* before the next call clears the message */
-    pdftools_end_group(doc);
+    pdftools_undo_end_group(doc);
     pdftools_document_close(doc);
     return code;
   }
-  pdftools_end_group(doc);
+  pdftools_undo_end_group(doc);
   save.mode = o.incremental ? PDFTOOLS_SAVE_INCREMENTAL : PDFTOOLS_SAVE_FULL;
   status = pdftools_document_save(doc, o.incremental ? o.positional[0] : o.output, &save);
   pdftools_document_close(doc);
@@ -748,15 +748,15 @@ static int run_check(int argc, char **argv) {
   pdftools_set_log_callback(print_log, PDFTOOLS_LOG_WARNING, NULL);
   status = pdftools_document_open(o.positional[0], o.password, &doc);
   if (status == PDFTOOLS_OK) {
-    pdftools_document_page_count(doc, &pages);
+    pdftools_document_get_page_count(doc, &pages);
     pdftools_document_was_repaired(doc, &repaired);
     for (page = 0; page < pages && status == PDFTOOLS_OK; page++) {
       double width, height;
       size_t count = 0, size = 0;
-      status = pdftools_page_size(doc, page, &width, &height);
+      status = pdftools_page_get_size(doc, page, &width, &height);
       if (status == PDFTOOLS_OK)
         status = pdftools_page_get_annotation_infos(doc, page, sizeof(pdftools_annotation_info), NULL, 0, &count);
-      if (status == PDFTOOLS_OK) status = pdftools_page_text(doc, page, NULL, 0, &size);
+      if (status == PDFTOOLS_OK) status = pdftools_page_get_text(doc, page, NULL, 0, &size);
     }
   }
   pdftools_set_log_callback(NULL, PDFTOOLS_LOG_WARNING, NULL);

@@ -2,17 +2,37 @@
 /*
  * pdftools.h — the C interface of libpdftools.
  *
- * libpdftools is a headless PDF interaction core: open and save documents, read
- * their pages and metadata, and (in later versions) annotate, select text,
- * search, render, drive annotation tools and undo.  This header is the whole
- * contract; everything a caller may rely on is written here.
+ * libpdftools is a headless PDF interaction core: it opens and saves documents
+ * (fully or incrementally, never damaging the original), reads pages, text and
+ * metadata, creates and edits annotations of every common subtype with
+ * appearance streams, selects and searches text, renders pages with cairo,
+ * drives annotation tools from pointer and key events, and keeps an undo
+ * journal.  This header is the whole contract; everything a caller may rely on
+ * is written here.
+ *
+ * Names.  Functions are named pdftools_<noun>_<verb>, the noun being what they
+ * act on: document, page, selection, annotation, undo (a document's journal)
+ * and tool (a tool manager).  Property accessors say _get_ and _set_; yes/no
+ * questions say is_, has_ or was_.  Functions of the library as a whole have no
+ * noun (pdftools_version_string, pdftools_status_string,
+ * pdftools_last_error_message, pdftools_set_log_callback, pdftools_free,
+ * pdftools_wait_for_releases).  Objects are made with _new or _open (documents)
+ * and _create (annotations); a document is destroyed with
+ * pdftools_document_close, every other object with its _free function, and
+ * memory the library returned with pdftools_free.
+ *
+ * Types.  A yes/no value is a pdftools_bool (int32_t): on input any nonzero
+ * value is true, on output it is exactly 0 or 1.  Indices of pages and
+ * characters are int32_t; sizes in bytes and element counts of caller arrays
+ * are size_t.
  *
  * General rules (they apply to every function unless its comment says
  * otherwise):
  *
  *  - Status.  Every fallible function returns a pdftools_status: PDFTOOLS_OK
  *    (0) on success, a negative code on failure.  On failure the out-parameters
- *    are left untouched (except *out_size on PDFTOOLS_E_BUFFER_TOO_SMALL), and
+ *    are left untouched (except the size or count outputs on
+ *    PDFTOOLS_E_BUFFER_TOO_SMALL, see Strings and Arrays), and
  *    pdftools_last_error_message() describes the failure.  Codes are never
  *    renumbered.
  *
@@ -22,13 +42,28 @@
  *    the terminating NUL, in *out_size.  A non-NULL buffer that is too small
  *    yields PDFTOOLS_E_BUFFER_TOO_SMALL and is left untouched.
  *
+ *  - Arrays.  Arrays returned into a caller buffer (buf, capacity, *out_count)
+ *    work the same way: buf = NULL gives the number of elements in *out_count;
+ *    a buffer of fewer elements yields PDFTOOLS_E_BUFFER_TOO_SMALL with the
+ *    number needed in *out_count and the buffer untouched.
+ *
+ *  - Retry.  Another thread may change a document between the two calls, so
+ *    the second call can still yield PDFTOOLS_E_BUFFER_TOO_SMALL; call again
+ *    with the new size until it succeeds (the Python binding does).
+ *
+ *  - Growing structs.  Structs passed in carry a version field: set it with
+ *    the struct's _INIT macro, and a newer library reads only the fields of
+ *    that version.  Arrays of structs the library fills carry their element
+ *    size where the struct may grow.
+ *
  *  - Ownership.  Memory the library returns by pointer (for example by
  *    pdftools_document_save_to_memory) is released with pdftools_free(),
  *    never with free().  Memory the caller passes in stays the caller's; the
  *    library copies what it keeps.
  *
- *  - Handles.  A pdftools_document is an opaque handle.  A handle that was
- *    closed, or that never came from this library, is detected and refused
+ *  - Handles.  A pdftools_document and a pdftools_tool_manager are opaque
+ *    handles.  A handle that was closed or freed, or that never came from
+ *    this library, is detected and refused
  *    with PDFTOOLS_E_INVALID_HANDLE; handle values are never reused within a
  *    process.
  *
@@ -152,6 +187,13 @@ typedef enum pdftools_status {
   PDFTOOLS_E_INTERNAL = -99
 } pdftools_status;
 
+/** A yes/no value: on input any nonzero value is true; on output 0 or 1. */
+typedef int32_t pdftools_bool;
+/** pdftools_bool's false. */
+#define PDFTOOLS_FALSE 0
+/** pdftools_bool's true. */
+#define PDFTOOLS_TRUE 1
+
 /**
  * A short English name of a status code, e.g. "wrong password".  The string
  * is static and owned by the library.  Unknown codes give "unknown status".
@@ -270,7 +312,7 @@ pdftools_status pdftools_document_open(const char *path, const char *password,
  * as for pdftools_document_open (without the file errors); data may be NULL
  * only when size is 0, which gives NOT_PDF.
  */
-pdftools_status pdftools_document_open_memory(const void *data, size_t size,
+pdftools_status pdftools_document_open_from_memory(const void *data, size_t size,
                                               const char *password,
                                               pdftools_document **out_doc);
 
@@ -301,14 +343,14 @@ void pdftools_document_close(pdftools_document *doc);
 void pdftools_wait_for_releases(void);
 
 /** *out_count receives the number of pages.  Errors: INVALID_HANDLE, INVALID_ARGUMENT. */
-pdftools_status pdftools_document_page_count(pdftools_document *doc, int32_t *out_count);
+pdftools_status pdftools_document_get_page_count(pdftools_document *doc, int32_t *out_count);
 
 /**
  * *out_repaired receives 1 when the file was damaged and had to be repaired
  * while opening (xref rebuilt, stream lengths recovered, ...), else 0.
  * Errors: INVALID_HANDLE, INVALID_ARGUMENT.
  */
-pdftools_status pdftools_document_was_repaired(pdftools_document *doc, int32_t *out_repaired);
+pdftools_status pdftools_document_was_repaired(pdftools_document *doc, pdftools_bool *out_repaired);
 
 /**
  * The PDF version in effect: the larger of the file header's version and the
@@ -316,12 +358,12 @@ pdftools_status pdftools_document_was_repaired(pdftools_document *doc, int32_t *
  * receives the Adobe extension level (0 when none).
  * Errors: INVALID_HANDLE.
  */
-pdftools_status pdftools_document_pdf_version(pdftools_document *doc, int32_t *out_major,
+pdftools_status pdftools_document_get_pdf_version(pdftools_document *doc, int32_t *out_major,
                                               int32_t *out_minor,
                                               int32_t *out_extension_level);
 
 /** *out_encrypted receives 1 when the file is encrypted, else 0. Errors: INVALID_HANDLE, INVALID_ARGUMENT. */
-pdftools_status pdftools_document_is_encrypted(pdftools_document *doc, int32_t *out_encrypted);
+pdftools_status pdftools_document_is_encrypted(pdftools_document *doc, pdftools_bool *out_encrypted);
 
 /** Permission flags, as granted by the document's encryption dictionary. */
 typedef enum pdftools_permission {
@@ -350,7 +392,7 @@ typedef enum pdftools_permission {
  * Unencrypted documents, and encrypted ones opened with the owner password,
  * grant PDFTOOLS_PERMISSION_ALL.  Errors: INVALID_HANDLE, INVALID_ARGUMENT.
  */
-pdftools_status pdftools_document_permissions(pdftools_document *doc, uint32_t *out_flags);
+pdftools_status pdftools_document_get_permissions(pdftools_document *doc, uint32_t *out_flags);
 
 /**
  * *out_has_signatures receives 1 when the document has at least one signature
@@ -359,7 +401,7 @@ pdftools_status pdftools_document_permissions(pdftools_document *doc, uint32_t *
  * Errors: INVALID_HANDLE, INVALID_ARGUMENT.
  */
 pdftools_status pdftools_document_has_signature_fields(pdftools_document *doc,
-                                                       int32_t *out_has_signatures);
+                                                       pdftools_bool *out_has_signatures);
 
 /**
  * *out_modified receives 1 when the document differs from the state it was
@@ -367,7 +409,7 @@ pdftools_status pdftools_document_has_signature_fields(pdftools_document *doc,
  * back to the saved step makes it 0 again.  Errors: INVALID_HANDLE,
  * INVALID_ARGUMENT.
  */
-pdftools_status pdftools_document_is_modified(pdftools_document *doc, int32_t *out_modified);
+pdftools_status pdftools_document_is_modified(pdftools_document *doc, pdftools_bool *out_modified);
 
 /**
  * Sets the memory budget, in bytes, of what the document keeps of its pages'
@@ -406,17 +448,17 @@ pdftools_status pdftools_document_set_metadata(pdftools_document *doc, const cha
 
 /**
  * *out_count receives the number of text entries in the information
- * dictionary; pdftools_document_metadata_key() names them by index.
+ * dictionary; pdftools_document_get_metadata_key() names them by index.
  * Errors: INVALID_HANDLE, INVALID_ARGUMENT.
  */
-pdftools_status pdftools_document_metadata_count(pdftools_document *doc, int32_t *out_count);
+pdftools_status pdftools_document_get_metadata_count(pdftools_document *doc, int32_t *out_count);
 
 /**
  * Copies the name of the index-th metadata entry (without the leading '/'),
  * sorted by name; two-call pattern.
  * Errors: INVALID_HANDLE, INVALID_ARGUMENT, OUT_OF_RANGE, BUFFER_TOO_SMALL.
  */
-pdftools_status pdftools_document_metadata_key(pdftools_document *doc, int32_t index, char *buf,
+pdftools_status pdftools_document_get_metadata_key(pdftools_document *doc, int32_t index, char *buf,
                                                size_t buf_size, size_t *out_size);
 
 /* ------------------------------------------------------------------------ */
@@ -430,7 +472,7 @@ pdftools_status pdftools_document_metadata_key(pdftools_document *doc, int32_t i
  * empty after clipping falls back as described at pdftools_box.
  * Errors: INVALID_HANDLE, INVALID_ARGUMENT, OUT_OF_RANGE (page_index).
  */
-pdftools_status pdftools_page_box(pdftools_document *doc, int32_t page_index, pdftools_box box,
+pdftools_status pdftools_page_get_box(pdftools_document *doc, int32_t page_index, pdftools_box box,
                                   pdftools_rect *out_rect);
 
 /**
@@ -439,7 +481,7 @@ pdftools_status pdftools_page_box(pdftools_document *doc, int32_t page_index, pd
  * multiple of 90 count as 0, as poppler, PDFium and pdf.js treat them.
  * Errors: INVALID_HANDLE, INVALID_ARGUMENT, OUT_OF_RANGE.
  */
-pdftools_status pdftools_page_rotation(pdftools_document *doc, int32_t page_index,
+pdftools_status pdftools_page_get_rotation(pdftools_document *doc, int32_t page_index,
                                        int32_t *out_rotation);
 
 /**
@@ -447,7 +489,7 @@ pdftools_status pdftools_page_rotation(pdftools_document *doc, int32_t page_inde
  * the size of one page-space unit in multiples of 1/72 inch.
  * Errors: INVALID_HANDLE, INVALID_ARGUMENT, OUT_OF_RANGE.
  */
-pdftools_status pdftools_page_user_unit(pdftools_document *doc, int32_t page_index,
+pdftools_status pdftools_page_get_user_unit(pdftools_document *doc, int32_t page_index,
                                         double *out_user_unit);
 
 /**
@@ -455,7 +497,7 @@ pdftools_status pdftools_page_user_unit(pdftools_document *doc, int32_t page_ind
  * height swapped at 90 and 270), times UserUnit, in 1/72 inch.  Either
  * out-pointer may be NULL.  Errors: INVALID_HANDLE, OUT_OF_RANGE.
  */
-pdftools_status pdftools_page_size(pdftools_document *doc, int32_t page_index, double *out_width,
+pdftools_status pdftools_page_get_size(pdftools_document *doc, int32_t page_index, double *out_width,
                                    double *out_height);
 
 /**
@@ -464,7 +506,7 @@ pdftools_status pdftools_page_size(pdftools_document *doc, int32_t page_index, d
  * number, page_index + 1, in decimal.
  * Errors: INVALID_HANDLE, INVALID_ARGUMENT, OUT_OF_RANGE, BUFFER_TOO_SMALL.
  */
-pdftools_status pdftools_page_label(pdftools_document *doc, int32_t page_index, char *buf,
+pdftools_status pdftools_page_get_label(pdftools_document *doc, int32_t page_index, char *buf,
                                     size_t buf_size, size_t *out_size);
 
 /**
@@ -598,7 +640,7 @@ typedef struct pdftools_text_range {
  * text give "".  Errors: INVALID_HANDLE, INVALID_ARGUMENT, OUT_OF_RANGE,
  * BUFFER_TOO_SMALL, DAMAGED (the page cannot be read).
  */
-pdftools_status pdftools_page_text(pdftools_document *doc, int32_t page_index, char *buf,
+pdftools_status pdftools_page_get_text(pdftools_document *doc, int32_t page_index, char *buf,
                                    size_t buf_size, size_t *out_size);
 
 /**
@@ -608,7 +650,7 @@ pdftools_status pdftools_page_text(pdftools_document *doc, int32_t page_index, c
  * gives BUFFER_TOO_SMALL (nothing copied).
  * Errors: INVALID_HANDLE, INVALID_ARGUMENT, OUT_OF_RANGE, BUFFER_TOO_SMALL.
  */
-pdftools_status pdftools_page_chars(pdftools_document *doc, int32_t page_index,
+pdftools_status pdftools_page_get_chars(pdftools_document *doc, int32_t page_index,
                                     pdftools_char_info *buf, size_t capacity, size_t *out_count);
 
 /**
@@ -616,16 +658,16 @@ pdftools_status pdftools_page_chars(pdftools_document *doc, int32_t page_index,
  * "Helvetica-Bold"; "" when unknown), two-call pattern.
  * Errors: INVALID_HANDLE, INVALID_ARGUMENT, OUT_OF_RANGE, BUFFER_TOO_SMALL.
  */
-pdftools_status pdftools_page_char_font(pdftools_document *doc, int32_t page_index,
+pdftools_status pdftools_page_get_char_font(pdftools_document *doc, int32_t page_index,
                                         int32_t char_index, char *buf, size_t buf_size,
                                         size_t *out_size);
 
 /**
  * The words (or, with lines != 0, the lines) of a page as character ranges
- * in reading order, array pattern as for pdftools_page_chars.
+ * in reading order, array pattern as for pdftools_page_get_chars.
  * Errors: INVALID_HANDLE, INVALID_ARGUMENT, OUT_OF_RANGE, BUFFER_TOO_SMALL.
  */
-pdftools_status pdftools_page_text_units(pdftools_document *doc, int32_t page_index,
+pdftools_status pdftools_page_get_text_units(pdftools_document *doc, int32_t page_index,
                                          int32_t lines, pdftools_text_range *buf,
                                          size_t capacity, size_t *out_count);
 
@@ -651,7 +693,7 @@ typedef enum pdftools_granularity {
  */
 pdftools_status pdftools_page_hit_test(pdftools_document *doc, int32_t page_index,
                                        pdftools_space space, pdftools_point point,
-                                       double tolerance, int32_t nearest,
+                                       double tolerance, pdftools_bool nearest,
                                        pdftools_granularity granularity,
                                        pdftools_text_range *out_range);
 
@@ -681,7 +723,7 @@ typedef struct pdftools_selection {
  * Errors: INVALID_HANDLE, INVALID_ARGUMENT (non-finite points, bad space or
  * granularity), OUT_OF_RANGE (a page index).
  */
-pdftools_status pdftools_select(pdftools_document *doc, int32_t page_a, pdftools_point a,
+pdftools_status pdftools_document_select(pdftools_document *doc, int32_t page_a, pdftools_point a,
                                 int32_t page_b, pdftools_point b, pdftools_space space,
                                 pdftools_granularity granularity,
                                 pdftools_selection *out_selection);
@@ -689,22 +731,22 @@ pdftools_status pdftools_select(pdftools_document *doc, int32_t page_a, pdftools
 /**
  * The rectangles of a selection on one page (page_index between its start
  * and end pages), one per line in reading order, in space; array pattern as
- * for pdftools_page_chars.  Each rectangle bounds the selected glyphs of its
+ * for pdftools_page_get_chars.  Each rectangle bounds the selected glyphs of its
  * line (separators excluded, so a line ends at its last glyph).
  * Errors: INVALID_HANDLE, INVALID_ARGUMENT (malformed selection, bad space),
  * OUT_OF_RANGE, BUFFER_TOO_SMALL.
  */
-pdftools_status pdftools_selection_rects(pdftools_document *doc,
+pdftools_status pdftools_selection_get_rects(pdftools_document *doc,
                                          const pdftools_selection *selection,
                                          int32_t page_index, pdftools_space space,
                                          pdftools_rect *buf, size_t capacity,
                                          size_t *out_count);
 
 /**
- * As pdftools_selection_rects, but quads in the /QuadPoints corner order,
+ * As pdftools_selection_get_rects, but quads in the /QuadPoints corner order,
  * following the direction of each line's text.
  */
-pdftools_status pdftools_selection_quads(pdftools_document *doc,
+pdftools_status pdftools_selection_get_quads(pdftools_document *doc,
                                          const pdftools_selection *selection,
                                          int32_t page_index, pdftools_space space,
                                          pdftools_quad *buf, size_t capacity,
@@ -714,7 +756,7 @@ pdftools_status pdftools_selection_quads(pdftools_document *doc,
  * Copies the selected text (UTF-8; pages joined by '\n'), two-call pattern.
  * Errors: INVALID_HANDLE, INVALID_ARGUMENT, OUT_OF_RANGE, BUFFER_TOO_SMALL.
  */
-pdftools_status pdftools_selection_text(pdftools_document *doc,
+pdftools_status pdftools_selection_get_text(pdftools_document *doc,
                                         const pdftools_selection *selection, char *buf,
                                         size_t buf_size, size_t *out_size);
 
@@ -779,7 +821,7 @@ typedef struct pdftools_search_options {
   int32_t first_page;
   /** Last page searched; -1 for the last page of the document. */
   int32_t last_page;
-  /** Told of each page searched by pdftools_search (NULL: none).  (Version 2.) */
+  /** Told of each page searched by pdftools_document_search (NULL: none).  (Version 2.) */
   pdftools_progress_callback progress;
   /** Handed to progress.  (Version 2.) */
   void *progress_user_data;
@@ -796,15 +838,15 @@ typedef struct pdftools_search_options {
  * options name (NULL: defaults), in page and reading order.  White space in
  * the query matches any run of white space, including line breaks, so
  * matches may cross lines.  Each match is a pdftools_selection (on one page);
- * its rectangles come from pdftools_selection_rects.  Array pattern as for
- * pdftools_page_chars.
+ * its rectangles come from pdftools_selection_get_rects.  Array pattern as for
+ * pdftools_page_get_chars.
  * Each page is read once, whether or not buf is NULL (a size query followed
  * by the same search with a buffer reuses the first one's result).
  * Errors: INVALID_HANDLE, INVALID_ARGUMENT (NULL or empty query, bad
  * options), OUT_OF_RANGE (pages), BUFFER_TOO_SMALL, CANCELLED (the options'
  * progress callback said stop).
  */
-pdftools_status pdftools_search(pdftools_document *doc, const char *query,
+pdftools_status pdftools_document_search(pdftools_document *doc, const char *query,
                                 const pdftools_search_options *options,
                                 pdftools_selection *buf, size_t capacity, size_t *out_count);
 
@@ -816,9 +858,9 @@ pdftools_status pdftools_search(pdftools_document *doc, const char *query,
  * Errors: INVALID_HANDLE, INVALID_ARGUMENT, OUT_OF_RANGE, NOT_FOUND (no
  * further occurrence).
  */
-pdftools_status pdftools_search_next(pdftools_document *doc, const char *query,
+pdftools_status pdftools_document_search_next(pdftools_document *doc, const char *query,
                                      const pdftools_search_options *options,
-                                     const pdftools_selection *from, int32_t forward,
+                                     const pdftools_selection *from, pdftools_bool forward,
                                      pdftools_selection *out_match);
 
 /* ------------------------------------------------------------------------ */
@@ -837,11 +879,11 @@ typedef int64_t pdftools_annotation_id;
 
 /**
  * The ids of the annotations of a page in z-order (the order of /Annots,
- * back to front), array pattern as for pdftools_page_chars.  Widgets and
+ * back to front), array pattern as for pdftools_page_get_chars.  Widgets and
  * every other subtype are included.
  * Errors: INVALID_HANDLE, INVALID_ARGUMENT, OUT_OF_RANGE, BUFFER_TOO_SMALL.
  */
-pdftools_status pdftools_page_annotations(pdftools_document *doc, int32_t page_index,
+pdftools_status pdftools_page_get_annotations(pdftools_document *doc, int32_t page_index,
                                           pdftools_annotation_id *buf, size_t capacity,
                                           size_t *out_count);
 
@@ -850,7 +892,7 @@ pdftools_status pdftools_page_annotations(pdftools_document *doc, int32_t page_i
  * page listing it when the /Annots of several pages hold the same dictionary.
  * Errors: INVALID_HANDLE, INVALID_ARGUMENT, NOT_FOUND.
  */
-pdftools_status pdftools_annotation_page(pdftools_document *doc, pdftools_annotation_id id,
+pdftools_status pdftools_annotation_get_page(pdftools_document *doc, pdftools_annotation_id id,
                                          int32_t *out_page);
 
 /**
@@ -858,14 +900,14 @@ pdftools_status pdftools_annotation_page(pdftools_document *doc, pdftools_annota
  * "Widget", or whatever name the file uses; "" when missing), two-call
  * pattern.  Errors: INVALID_HANDLE, INVALID_ARGUMENT, NOT_FOUND, BUFFER_TOO_SMALL.
  */
-pdftools_status pdftools_annotation_subtype(pdftools_document *doc, pdftools_annotation_id id,
+pdftools_status pdftools_annotation_get_subtype(pdftools_document *doc, pdftools_annotation_id id,
                                             char *buf, size_t buf_size, size_t *out_size);
 
 /**
  * *out_rect receives the annotation's /Rect in page space (all zero when the
  * file has none or a malformed one).  Errors: INVALID_HANDLE, INVALID_ARGUMENT, NOT_FOUND.
  */
-pdftools_status pdftools_annotation_rect(pdftools_document *doc, pdftools_annotation_id id,
+pdftools_status pdftools_annotation_get_rect(pdftools_document *doc, pdftools_annotation_id id,
                                          pdftools_rect *out_rect);
 
 /**
@@ -946,7 +988,7 @@ typedef struct pdftools_annotation_info {
   /** /F, pdftools_annotation_flags bits. */
   uint32_t flags;
   /** 1 when /C holds a colour, 0 when it is absent or empty (transparent). */
-  int32_t has_color;
+  pdftools_bool has_color;
   /** The /Subtype name, NUL-terminated ("" when missing; longer names are cut at 31 bytes). */
   char subtype[32];
 } pdftools_annotation_info;
@@ -954,7 +996,7 @@ typedef struct pdftools_annotation_info {
 /**
  * Every annotation of page page_index in z-order, with the properties an
  * annotation list shows, in one call: array pattern as for
- * pdftools_page_chars (buf NULL: *out_count receives the count).
+ * pdftools_page_get_chars (buf NULL: *out_count receives the count).
  * element_size is sizeof(pdftools_annotation_info) as the caller knows it;
  * each element is written with that stride, only its first element_size
  * bytes (a caller built against an older, shorter struct keeps working;
@@ -1044,7 +1086,7 @@ pdftools_status pdftools_annotation_set_color(pdftools_document *doc, pdftools_a
  */
 pdftools_status pdftools_annotation_get_color(pdftools_document *doc, pdftools_annotation_id id,
                                               pdftools_color_role role, pdftools_color *out_color,
-                                              int32_t *out_present);
+                                              pdftools_bool *out_present);
 
 /** Sets the constant opacity /CA, 0..1. */
 pdftools_status pdftools_annotation_set_opacity(pdftools_document *doc, pdftools_annotation_id id,
@@ -1090,7 +1132,7 @@ pdftools_status pdftools_annotation_get_flags(pdftools_document *doc, pdftools_a
 pdftools_status pdftools_annotation_set_quads(pdftools_document *doc, pdftools_annotation_id id,
                                               const pdftools_quad *quads, size_t count);
 
-/** The quads, array pattern as for pdftools_page_chars. */
+/** The quads, array pattern as for pdftools_page_get_chars. */
 pdftools_status pdftools_annotation_get_quads(pdftools_document *doc, pdftools_annotation_id id,
                                               pdftools_quad *buf, size_t capacity,
                                               size_t *out_count);
@@ -1107,7 +1149,8 @@ pdftools_status pdftools_annotation_set_ink(pdftools_document *doc, pdftools_ann
  * The ink strokes: all points (array pattern on points/point_capacity/
  * out_point_count) and the number of points of each stroke (array pattern on
  * sizes/size_capacity/out_stroke_count).  Either buffer may be NULL to learn
- * its count; BUFFER_TOO_SMALL when a given one is too small.
+ * its count.  When a given buffer is too small: PDFTOOLS_E_BUFFER_TOO_SMALL,
+ * both counts written and neither buffer.
  */
 pdftools_status pdftools_annotation_get_ink(pdftools_document *doc, pdftools_annotation_id id,
                                             pdftools_point *points, size_t point_capacity,
@@ -1153,7 +1196,7 @@ pdftools_status pdftools_annotation_set_icon(pdftools_document *doc, pdftools_an
 
 /** Sets /Open of a Text or Popup annotation. */
 pdftools_status pdftools_annotation_set_open(pdftools_document *doc, pdftools_annotation_id id,
-                                             int32_t open);
+                                             pdftools_bool open);
 
 /**
  * Sets a FreeText's standard font ("Helvetica", "Times-Roman", "Courier",
@@ -1185,7 +1228,7 @@ pdftools_status pdftools_annotation_set_callout(pdftools_document *doc, pdftools
  * receives the popup's id.  Deleting the parent deletes the popup.
  */
 pdftools_status pdftools_annotation_add_popup(pdftools_document *doc, pdftools_annotation_id parent,
-                                              pdftools_rect rect, int32_t open,
+                                              pdftools_rect rect, pdftools_bool open,
                                               pdftools_annotation_id *out_id);
 
 /**
@@ -1271,17 +1314,17 @@ pdftools_status pdftools_annotation_set_stamp_image(pdftools_document *doc,
  * Undoes the last step.  *out_done (may be NULL) receives 1, or 0 when there
  * was nothing to undo.  Errors: INVALID_HANDLE, NOT_PERMITTED (a group is open).
  */
-pdftools_status pdftools_undo(pdftools_document *doc, int32_t *out_done);
+pdftools_status pdftools_undo_undo(pdftools_document *doc, pdftools_bool *out_done);
 
-/** Redoes the last undone step; as pdftools_undo. */
-pdftools_status pdftools_redo(pdftools_document *doc, int32_t *out_done);
+/** Redoes the last undone step; as pdftools_undo_undo. */
+pdftools_status pdftools_undo_redo(pdftools_document *doc, pdftools_bool *out_done);
 
 /**
  * *out_can_undo and *out_can_redo (either may be NULL) receive 1 when a step
  * can be undone or redone.  Errors: INVALID_HANDLE.
  */
-pdftools_status pdftools_undo_state(pdftools_document *doc, int32_t *out_can_undo,
-                                    int32_t *out_can_redo);
+pdftools_status pdftools_undo_get_state(pdftools_document *doc, pdftools_bool *out_can_undo,
+                                    pdftools_bool *out_can_redo);
 
 /**
  * Copies the label of the step the next undo (redo != 0: redo) would
@@ -1289,42 +1332,42 @@ pdftools_status pdftools_undo_state(pdftools_document *doc, int32_t *out_can_und
  * Errors: INVALID_HANDLE, INVALID_ARGUMENT, NOT_FOUND (no such step),
  * BUFFER_TOO_SMALL.
  */
-pdftools_status pdftools_undo_label(pdftools_document *doc, int32_t redo, char *buf,
+pdftools_status pdftools_undo_get_label(pdftools_document *doc, pdftools_bool redo, char *buf,
                                     size_t buf_size, size_t *out_size);
 
 /**
- * Opens a group: every change until the matching pdftools_end_group is one
+ * Opens a group: every change until the matching pdftools_undo_end_group is one
  * step, labelled label (UTF-8; the outermost group's label counts).  Groups
  * nest.  A group of changes of the same properties on several annotations
  * (a style change on a selection) merges with a following identical one.
  * Errors: INVALID_HANDLE, INVALID_ARGUMENT (label NULL or not UTF-8).
  */
-pdftools_status pdftools_begin_group(pdftools_document *doc, const char *label);
+pdftools_status pdftools_undo_begin_group(pdftools_document *doc, const char *label);
 
 /** Closes the innermost group. Errors: INVALID_HANDLE, NOT_PERMITTED (no group is open). */
-pdftools_status pdftools_end_group(pdftools_document *doc);
+pdftools_status pdftools_undo_end_group(pdftools_document *doc);
 
 /**
  * Sets how many steps the journal keeps (default 500) and how many bytes of
  * object states (default 64 MiB); older steps are dropped first, and dropping
  * never affects newer steps.  Errors: INVALID_HANDLE, INVALID_ARGUMENT (negative).
  */
-pdftools_status pdftools_set_undo_limits(pdftools_document *doc, int32_t steps, int64_t bytes);
+pdftools_status pdftools_undo_set_limits(pdftools_document *doc, int32_t steps, int64_t bytes);
 
 /**
  * Turns the journal on (nonzero) or off; turning it off also clears it (for
  * batch jobs).  Errors: INVALID_HANDLE.
  */
-pdftools_status pdftools_set_undo_enabled(pdftools_document *doc, int32_t enabled);
+pdftools_status pdftools_undo_set_enabled(pdftools_document *doc, pdftools_bool enabled);
 
 /** Forgets every undo and redo step; the document stays as it is. Errors: INVALID_HANDLE. */
-pdftools_status pdftools_clear_undo(pdftools_document *doc);
+pdftools_status pdftools_undo_clear(pdftools_document *doc);
 
 /**
  * Receives undo-state changes: after every change, undo, redo, save, clear
  * or limit change of the document.  Runs on the thread that made that call,
  * after it completed and with no document lock held, so it may call back into
- * the library (e.g. pdftools_undo_state to update a menu).
+ * the library (e.g. pdftools_undo_get_state to update a menu).
  */
 typedef void (*pdftools_undo_callback)(pdftools_document *doc, void *user_data);
 
@@ -1332,7 +1375,7 @@ typedef void (*pdftools_undo_callback)(pdftools_document *doc, void *user_data);
  * Sets the document's undo callback; NULL removes it.  user_data is passed
  * back untouched.  Errors: INVALID_HANDLE.
  */
-pdftools_status pdftools_set_undo_callback(pdftools_document *doc, pdftools_undo_callback callback,
+pdftools_status pdftools_undo_set_callback(pdftools_document *doc, pdftools_undo_callback callback,
                                            void *user_data);
 
 /* ------------------------------------------------------------------------ */
@@ -1362,7 +1405,7 @@ typedef struct pdftools_render_options {
   /** Background painted first, as 0xAARRGGBB (0 for transparent). */
   uint32_t background;
   /** Nonzero: draw annotations (with their appearance streams); 0: the page content only. */
-  int32_t draw_annotations;
+  pdftools_bool draw_annotations;
 } pdftools_render_options;
 
 /** The version of pdftools_render_options this header describes. */
@@ -1379,7 +1422,7 @@ typedef struct pdftools_render_options {
  * out-pointer may be NULL.  Errors: INVALID_HANDLE, INVALID_ARGUMENT (scale),
  * OUT_OF_RANGE.
  */
-pdftools_status pdftools_page_render_size(pdftools_document *doc, int32_t page_index, double scale,
+pdftools_status pdftools_page_get_render_size(pdftools_document *doc, int32_t page_index, double scale,
                                           int32_t *out_width, int32_t *out_height);
 
 /**
@@ -1388,7 +1431,7 @@ pdftools_status pdftools_page_render_size(pdftools_document *doc, int32_t page_i
  * row (stride >= width * 4, a multiple of 4; the buffer holds at least
  * stride * height bytes).  The pixels show the tile whose top-left corner is
  * (tile_x, tile_y) in the whole scaled page; pass the size from
- * pdftools_page_render_size and tile 0,0 for a whole page.  Unsaved changes
+ * pdftools_page_get_render_size and tile 0,0 for a whole page.  Unsaved changes
  * are shown.  options NULL means PDFTOOLS_RENDER_OPTIONS_INIT.
  * Errors: INVALID_HANDLE, INVALID_ARGUMENT (NULL buffer, sizes, stride,
  * options), OUT_OF_RANGE, DAMAGED (the page cannot be read), INTERNAL.
@@ -1453,11 +1496,11 @@ typedef struct pdftools_save_options {
   /** A pdftools_save_mode. */
   int32_t mode;
   /** Nonzero: compress uncompressed streams with Flate.  0: keep as they are. */
-  int32_t compress_streams;
+  pdftools_bool compress_streams;
   /** A pdftools_object_streams. */
   int32_t object_streams;
   /** Nonzero: write a linearized ("fast web view") file. */
-  int32_t linearize;
+  pdftools_bool linearize;
   /** A pdftools_encryption. */
   int32_t encryption;
   /**
@@ -1466,7 +1509,7 @@ typedef struct pdftools_save_options {
    * such a file fails with PDFTOOLS_E_PERMISSION_DENIED, as editors refuse.
    * (Version 2.)
    */
-  int32_t overwrite_readonly;
+  pdftools_bool overwrite_readonly;
   /** Told how far the writing has come (NULL: nothing is told).  (Version 3.) */
   pdftools_progress_callback progress;
   /** Handed to progress.  (Version 3.) */
@@ -1716,14 +1759,14 @@ pdftools_status pdftools_tool_get_mode(pdftools_tool_manager *manager, pdftools_
  * mode, or on a document without the annotate permission).
  */
 pdftools_status pdftools_tool_set_tool(pdftools_tool_manager *manager, pdftools_tool tool,
-                                       int32_t sticky);
+                                       pdftools_bool sticky);
 
 /**
  * The current tool and whether it is sticky (either out pointer may be
  * NULL).  Errors: INVALID_HANDLE.
  */
 pdftools_status pdftools_tool_get_tool(pdftools_tool_manager *manager, pdftools_tool *out_tool,
-                                       int32_t *out_sticky);
+                                       pdftools_bool *out_sticky);
 
 /**
  * The stable name of tool ("highlight"), a static string, or NULL for an
@@ -1754,22 +1797,22 @@ pdftools_status pdftools_tool_from_name(const char *name, pdftools_tool *out_too
 /** Pointer pressed. */
 pdftools_status pdftools_tool_pointer_down(pdftools_tool_manager *manager,
                                            const pdftools_pointer_event *event,
-                                           int32_t *out_handled);
+                                           pdftools_bool *out_handled);
 /** Pointer moved (pressed or not: a move with no gesture only updates hover). */
 pdftools_status pdftools_tool_pointer_move(pdftools_tool_manager *manager,
                                            const pdftools_pointer_event *event,
-                                           int32_t *out_handled);
+                                           pdftools_bool *out_handled);
 /** Pointer released: the gesture ends and its result is written. */
 pdftools_status pdftools_tool_pointer_up(pdftools_tool_manager *manager,
                                          const pdftools_pointer_event *event,
-                                         int32_t *out_handled);
+                                         pdftools_bool *out_handled);
 
 /**
  * The gesture was cancelled (the window lost the pointer), or became a
  * scroll or pinch (became_scroll nonzero): it is dropped, nothing is
  * written.  Errors: INVALID_HANDLE.
  */
-pdftools_status pdftools_tool_pointer_cancel(pdftools_tool_manager *manager, int32_t became_scroll);
+pdftools_status pdftools_tool_pointer_cancel(pdftools_tool_manager *manager, pdftools_bool became_scroll);
 
 /**
  * A tap (press and release without moving, as the host's gesture recogniser
@@ -1777,15 +1820,15 @@ pdftools_status pdftools_tool_pointer_cancel(pdftools_tool_manager *manager, int
  * within 2 units of its down counts as a tap.
  */
 pdftools_status pdftools_tool_tap(pdftools_tool_manager *manager,
-                                  const pdftools_pointer_event *event, int32_t *out_handled);
+                                  const pdftools_pointer_event *event, pdftools_bool *out_handled);
 /** A double tap: ends a polyline or polygon; selects a word with the text tools. */
 pdftools_status pdftools_tool_double_tap(pdftools_tool_manager *manager,
                                          const pdftools_pointer_event *event,
-                                         int32_t *out_handled);
+                                         pdftools_bool *out_handled);
 /** A long press: selects the annotation under it, or the word under it. */
 pdftools_status pdftools_tool_long_press(pdftools_tool_manager *manager,
                                          const pdftools_pointer_event *event,
-                                         int32_t *out_handled);
+                                         pdftools_bool *out_handled);
 
 /** What lies under the pointer (pdftools_tool_hit_test). */
 typedef struct pdftools_tool_hit {
@@ -1796,9 +1839,9 @@ typedef struct pdftools_tool_hit {
   /** The handle's id (see pdftools_handle_kind), or -1. */
   int32_t handle_id;
   /** Nonzero when the annotation is a link (a tap follows it). */
-  int32_t is_link;
+  pdftools_bool is_link;
   /** Nonzero when the pointer is on text (a drag selects it). */
-  int32_t on_text;
+  pdftools_bool on_text;
 } pdftools_tool_hit;
 
 /**
@@ -1820,7 +1863,7 @@ pdftools_status pdftools_tool_hit_test(pdftools_tool_manager *manager,
  * annotation: nothing changes).
  */
 pdftools_status pdftools_tool_key(pdftools_tool_manager *manager, int32_t key, uint32_t modifiers,
-                                  int32_t *out_handled);
+                                  pdftools_bool *out_handled);
 
 /**
  * Answers PDFTOOLS_TOOL_EVENT_REQUEST_TEXT: text (UTF-8, may be empty)
@@ -1870,7 +1913,7 @@ pdftools_status pdftools_tool_cancel_request(pdftools_tool_manager *manager);
  * capacity below the count gives BUFFER_TOO_SMALL.  Errors: INVALID_HANDLE,
  * INVALID_ARGUMENT (out_count NULL), BUFFER_TOO_SMALL.
  */
-pdftools_status pdftools_tool_selection(pdftools_tool_manager *manager,
+pdftools_status pdftools_tool_get_selection(pdftools_tool_manager *manager,
                                         pdftools_annotation_id *ids, size_t capacity,
                                         size_t *out_count);
 
@@ -1889,7 +1932,7 @@ pdftools_status pdftools_tool_select(pdftools_tool_manager *manager,
  * INVALID_HANDLE, INVALID_ARGUMENT, BUFFER_TOO_SMALL, NOT_PERMITTED (the
  * document does not allow copying).
  */
-pdftools_status pdftools_tool_selected_text(pdftools_tool_manager *manager, char *buf,
+pdftools_status pdftools_tool_get_selected_text(pdftools_tool_manager *manager, char *buf,
                                             size_t buf_size, size_t *out_size);
 
 /**
@@ -1959,7 +2002,7 @@ typedef struct pdftools_overlay_item {
  * call that copies resets it.  Errors: INVALID_HANDLE, INVALID_ARGUMENT
  * (NULL counts), OUT_OF_RANGE, BUFFER_TOO_SMALL.
  */
-pdftools_status pdftools_tool_overlay(pdftools_tool_manager *manager, int32_t page_index,
+pdftools_status pdftools_tool_get_overlay(pdftools_tool_manager *manager, int32_t page_index,
                                       pdftools_overlay_item *items, size_t item_capacity,
                                       pdftools_point *points, size_t point_capacity,
                                       size_t *out_item_count, size_t *out_point_count,
@@ -2017,11 +2060,11 @@ typedef struct pdftools_tool_style {
   /** Must be PDFTOOLS_TOOL_STYLE_VERSION. */
   uint32_t version;
   /** Nonzero: color is used; 0: no stroke colour (transparent). */
-  int32_t has_color;
+  pdftools_bool has_color;
   /** Stroke, line, markup and icon colour (/C). */
   pdftools_color color;
   /** Nonzero: fill is used; 0: no fill. */
-  int32_t has_fill;
+  pdftools_bool has_fill;
   /** Fill colour of shapes and closed line endings (/IC). */
   pdftools_color fill;
   /** Opacity 0..1 (/CA). */
@@ -2113,7 +2156,7 @@ pdftools_status pdftools_tool_add_preset(pdftools_tool_manager *manager, pdftool
                                          const char *name, const pdftools_tool_style *style);
 
 /** How many presets tool has.  Errors: INVALID_HANDLE, INVALID_ARGUMENT. */
-pdftools_status pdftools_tool_preset_count(pdftools_tool_manager *manager, pdftools_tool tool,
+pdftools_status pdftools_tool_get_preset_count(pdftools_tool_manager *manager, pdftools_tool tool,
                                            size_t *out_count);
 
 /**

@@ -264,8 +264,21 @@ public func abiAnnotationGetInk(
     _ = try require(outPointCount, "out_point_count")
     _ = try require(outStrokeCount, "out_stroke_count")
     let strokes = try doc.annotationProperties(id).inkStrokes
-    try copyArray(strokes.flatMap { $0 }.map(cPoint), pointBuffer, pointCapacity, outPointCount)
-    try copyArray(strokes.map { UInt($0.count) }, sizeBuffer, sizeCapacity, outStrokeCount)
+    let points = strokes.flatMap { $0 }.map(cPoint)
+    let sizes = strokes.map { UInt($0.count) }
+    // Both buffers are checked before either is written: a failure writes only the counts.
+    let pointsFit = pointBuffer == nil || pointCapacity >= UInt(points.count)
+    let sizesFit = sizeBuffer == nil || sizeCapacity >= UInt(sizes.count)
+    guard pointsFit && sizesFit else {
+      outPointCount?.pointee = UInt(points.count)
+      outStrokeCount?.pointee = UInt(sizes.count)
+      throw PDFError(
+        .bufferTooSmall,
+        "the buffers hold \(pointCapacity) points and \(sizeCapacity) strokes; "
+          + "\(points.count) points in \(sizes.count) strokes are needed")
+    }
+    try copyArray(points, pointBuffer, pointCapacity, outPointCount)
+    try copyArray(sizes, sizeBuffer, sizeCapacity, outStrokeCount)
   }
 }
 
@@ -492,9 +505,18 @@ public func abiAnnotationGetAttachment(
     let dataOut = try require(outData, "out_data")
     let sizeOut = try require(outSize, "out_size")
     guard let file = try doc.attachment(id) else { throw PDFError(.notFound, "annotation \(id) has no embedded file") }
-    if let outNameSize { try copyOut(file.name, name, nameSize, outNameSize) }
+    // The memory is taken first and given back if the name fails, so that a failure writes
+    // nothing but the name's size.
     guard let memory = malloc(max(file.bytes.count, 1)) else {
       throw PDFError(.outOfMemory, "cannot allocate \(file.bytes.count) bytes")
+    }
+    if let outNameSize {
+      do throws(PDFError) {
+        try copyOut(file.name, name, nameSize, outNameSize)
+      } catch {
+        free(memory)
+        throw error
+      }
     }
     file.bytes.withUnsafeBytes { source in
       if let base = source.baseAddress { memory.copyMemory(from: base, byteCount: source.count) }

@@ -3,7 +3,7 @@ import CPDFTools
 import PDFToolsCore
 
 /// The annotation ids of a page (array pattern).
-@_cdecl("pdftools_page_annotations")
+@_cdecl("pdftools_page_get_annotations")
 public func abiPageAnnotations(
   _ document: OpaquePointer?, _ page: Int32, _ buffer: UnsafeMutablePointer<Int64>?, _ capacity: UInt,
   _ outCount: UnsafeMutablePointer<UInt>?
@@ -16,7 +16,7 @@ public func abiPageAnnotations(
 }
 
 /// The page of an annotation.
-@_cdecl("pdftools_annotation_page")
+@_cdecl("pdftools_annotation_get_page")
 public func abiAnnotationPage(
   _ document: OpaquePointer?, _ id: Int64, _ outPage: UnsafeMutablePointer<Int32>?
 ) -> pdftools_status {
@@ -28,7 +28,7 @@ public func abiAnnotationPage(
 }
 
 /// The subtype name of an annotation (two-call pattern).
-@_cdecl("pdftools_annotation_subtype")
+@_cdecl("pdftools_annotation_get_subtype")
 public func abiAnnotationSubtype(
   _ document: OpaquePointer?, _ id: Int64, _ buffer: UnsafeMutablePointer<CChar>?, _ bufferSize: UInt,
   _ outSize: UnsafeMutablePointer<UInt>?
@@ -41,7 +41,7 @@ public func abiAnnotationSubtype(
 }
 
 /// The rectangle of an annotation.
-@_cdecl("pdftools_annotation_rect")
+@_cdecl("pdftools_annotation_get_rect")
 public func abiAnnotationRect(
   _ document: OpaquePointer?, _ id: Int64, _ outRect: UnsafeMutablePointer<pdftools_rect>?
 ) -> pdftools_status {

@@ -17,7 +17,7 @@ public func abiDocumentOpen(
 }
 
 /// Opens a PDF from a copy of memory.
-@_cdecl("pdftools_document_open_memory")
+@_cdecl("pdftools_document_open_from_memory")
 public func abiDocumentOpenMemory(
   _ data: UnsafeRawPointer?, _ size: UInt, _ password: UnsafePointer<CChar>?,
   _ outDocument: UnsafeMutablePointer<OpaquePointer?>?
@@ -55,7 +55,7 @@ public func abiDocumentClose(_ document: OpaquePointer?) {
 public func abiWaitForReleases() { Reaper.wait() }
 
 /// The number of pages.
-@_cdecl("pdftools_document_page_count")
+@_cdecl("pdftools_document_get_page_count")
 public func abiDocumentPageCount(_ document: OpaquePointer?, _ outCount: UnsafeMutablePointer<Int32>?)
   -> pdftools_status
 {
@@ -76,7 +76,7 @@ public func abiDocumentWasRepaired(
 }
 
 /// The PDF version in effect.
-@_cdecl("pdftools_document_pdf_version")
+@_cdecl("pdftools_document_get_pdf_version")
 public func abiDocumentPDFVersion(
   _ document: OpaquePointer?, _ outMajor: UnsafeMutablePointer<Int32>?,
   _ outMinor: UnsafeMutablePointer<Int32>?, _ outExtensionLevel: UnsafeMutablePointer<Int32>?
@@ -100,7 +100,7 @@ public func abiDocumentIsEncrypted(
 }
 
 /// The permission flags granted.
-@_cdecl("pdftools_document_permissions")
+@_cdecl("pdftools_document_get_permissions")
 public func abiDocumentPermissions(
   _ document: OpaquePointer?, _ outFlags: UnsafeMutablePointer<UInt32>?
 ) -> pdftools_status {

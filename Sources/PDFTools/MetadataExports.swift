@@ -31,7 +31,7 @@ public func abiDocumentSetMetadata(
 }
 
 /// The number of text entries in the information dictionary.
-@_cdecl("pdftools_document_metadata_count")
+@_cdecl("pdftools_document_get_metadata_count")
 public func abiDocumentMetadataCount(
   _ document: OpaquePointer?, _ outCount: UnsafeMutablePointer<Int32>?
 ) -> pdftools_status {
@@ -43,7 +43,7 @@ public func abiDocumentMetadataCount(
 }
 
 /// The name of the index-th metadata entry (two-call pattern).
-@_cdecl("pdftools_document_metadata_key")
+@_cdecl("pdftools_document_get_metadata_key")
 public func abiDocumentMetadataKey(
   _ document: OpaquePointer?, _ index: Int32, _ buffer: UnsafeMutablePointer<CChar>?,
   _ bufferSize: UInt, _ outSize: UnsafeMutablePointer<UInt>?

@@ -3,7 +3,7 @@ import CPDFTools
 import PDFToolsCore
 
 /// A page box in page space.
-@_cdecl("pdftools_page_box")
+@_cdecl("pdftools_page_get_box")
 public func abiPageBox(
   _ document: OpaquePointer?, _ index: Int32, _ box: pdftools_box,
   _ outRect: UnsafeMutablePointer<pdftools_rect>?
@@ -20,7 +20,7 @@ public func abiPageBox(
 }
 
 /// The page rotation.
-@_cdecl("pdftools_page_rotation")
+@_cdecl("pdftools_page_get_rotation")
 public func abiPageRotation(
   _ document: OpaquePointer?, _ index: Int32, _ outRotation: UnsafeMutablePointer<Int32>?
 ) -> pdftools_status {
@@ -32,7 +32,7 @@ public func abiPageRotation(
 }
 
 /// The page's user unit.
-@_cdecl("pdftools_page_user_unit")
+@_cdecl("pdftools_page_get_user_unit")
 public func abiPageUserUnit(
   _ document: OpaquePointer?, _ index: Int32, _ outUserUnit: UnsafeMutablePointer<Double>?
 ) -> pdftools_status {
@@ -44,7 +44,7 @@ public func abiPageUserUnit(
 }
 
 /// The page's display size.
-@_cdecl("pdftools_page_size")
+@_cdecl("pdftools_page_get_size")
 public func abiPageSize(
   _ document: OpaquePointer?, _ index: Int32, _ outWidth: UnsafeMutablePointer<Double>?,
   _ outHeight: UnsafeMutablePointer<Double>?
@@ -57,7 +57,7 @@ public func abiPageSize(
 }
 
 /// The page label (two-call pattern).
-@_cdecl("pdftools_page_label")
+@_cdecl("pdftools_page_get_label")
 public func abiPageLabel(
   _ document: OpaquePointer?, _ index: Int32, _ buffer: UnsafeMutablePointer<CChar>?,
   _ bufferSize: UInt, _ outSize: UnsafeMutablePointer<UInt>?

@@ -3,7 +3,7 @@ import CPDFTools
 import PDFToolsCore
 
 /// The pixel size of a whole rendered page.
-@_cdecl("pdftools_page_render_size")
+@_cdecl("pdftools_page_get_render_size")
 public func abiPageRenderSize(
   _ document: OpaquePointer?, _ page: Int32, _ scale: Double, _ outWidth: UnsafeMutablePointer<Int32>?,
   _ outHeight: UnsafeMutablePointer<Int32>?

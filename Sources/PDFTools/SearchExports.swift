@@ -42,7 +42,7 @@ private func searchOptionsAndProgress(_ pointer: UnsafePointer<pdftools_search_o
 }
 
 /// Finds every occurrence (array pattern).
-@_cdecl("pdftools_search")
+@_cdecl("pdftools_document_search")
 public func abiSearch(
   _ document: OpaquePointer?, _ query: UnsafePointer<CChar>?,
   _ options: UnsafePointer<pdftools_search_options>?,
@@ -59,7 +59,7 @@ public func abiSearch(
 }
 
 /// Finds the next or previous occurrence.
-@_cdecl("pdftools_search_next")
+@_cdecl("pdftools_document_search_next")
 public func abiSearchNext(
   _ document: OpaquePointer?, _ query: UnsafePointer<CChar>?,
   _ options: UnsafePointer<pdftools_search_options>?, _ from: UnsafePointer<pdftools_selection>?,

@@ -18,7 +18,7 @@ func cSelection(_ value: TextSelection) -> pdftools_selection {
 }
 
 /// Selects text between two points.
-@_cdecl("pdftools_select")
+@_cdecl("pdftools_document_select")
 public func abiSelect(
   _ document: OpaquePointer?, _ pageA: Int32, _ a: pdftools_point, _ pageB: Int32, _ b: pdftools_point,
   _ space: pdftools_space, _ unit: pdftools_granularity,
@@ -51,7 +51,7 @@ private func selectionLines(
 }
 
 /// One rectangle per selected line (array pattern).
-@_cdecl("pdftools_selection_rects")
+@_cdecl("pdftools_selection_get_rects")
 public func abiSelectionRects(
   _ document: OpaquePointer?, _ value: UnsafePointer<pdftools_selection>?, _ page: Int32,
   _ space: pdftools_space, _ buffer: UnsafeMutablePointer<pdftools_rect>?, _ capacity: UInt,
@@ -66,7 +66,7 @@ public func abiSelectionRects(
 }
 
 /// One quad per selected line (array pattern).
-@_cdecl("pdftools_selection_quads")
+@_cdecl("pdftools_selection_get_quads")
 public func abiSelectionQuads(
   _ document: OpaquePointer?, _ value: UnsafePointer<pdftools_selection>?, _ page: Int32,
   _ space: pdftools_space, _ buffer: UnsafeMutablePointer<pdftools_quad>?, _ capacity: UInt,
@@ -86,7 +86,7 @@ public func abiSelectionQuads(
 }
 
 /// The selected text (two-call pattern).
-@_cdecl("pdftools_selection_text")
+@_cdecl("pdftools_selection_get_text")
 public func abiSelectionText(
   _ document: OpaquePointer?, _ value: UnsafePointer<pdftools_selection>?,
   _ buffer: UnsafeMutablePointer<CChar>?, _ bufferSize: UInt, _ outSize: UnsafeMutablePointer<UInt>?

@@ -3,7 +3,7 @@ import CPDFTools
 import PDFToolsCore
 
 /// The page's plain text (two-call pattern).
-@_cdecl("pdftools_page_text")
+@_cdecl("pdftools_page_get_text")
 public func abiPageText(
   _ document: OpaquePointer?, _ page: Int32, _ buffer: UnsafeMutablePointer<CChar>?,
   _ bufferSize: UInt, _ outSize: UnsafeMutablePointer<UInt>?
@@ -16,7 +16,7 @@ public func abiPageText(
 }
 
 /// The page's characters (array pattern).
-@_cdecl("pdftools_page_chars")
+@_cdecl("pdftools_page_get_chars")
 public func abiPageChars(
   _ document: OpaquePointer?, _ page: Int32, _ buffer: UnsafeMutablePointer<pdftools_char_info>?,
   _ capacity: UInt, _ outCount: UnsafeMutablePointer<UInt>?
@@ -46,7 +46,7 @@ public func abiPageChars(
 }
 
 /// A character's font name (two-call pattern).
-@_cdecl("pdftools_page_char_font")
+@_cdecl("pdftools_page_get_char_font")
 public func abiPageCharFont(
   _ document: OpaquePointer?, _ page: Int32, _ charIndex: Int32, _ buffer: UnsafeMutablePointer<CChar>?,
   _ bufferSize: UInt, _ outSize: UnsafeMutablePointer<UInt>?
@@ -59,7 +59,7 @@ public func abiPageCharFont(
 }
 
 /// The page's words or lines (array pattern).
-@_cdecl("pdftools_page_text_units")
+@_cdecl("pdftools_page_get_text_units")
 public func abiPageTextUnits(
   _ document: OpaquePointer?, _ page: Int32, _ lines: Int32,
   _ buffer: UnsafeMutablePointer<pdftools_text_range>?, _ capacity: UInt,

@@ -299,7 +299,7 @@ public func abiToolCancelRequest(_ manager: OpaquePointer?) -> pdftools_status {
 }
 
 /// The selection.
-@_cdecl("pdftools_tool_selection")
+@_cdecl("pdftools_tool_get_selection")
 public func abiToolSelection(
   _ manager: OpaquePointer?, _ ids: UnsafeMutablePointer<Int64>?, _ capacity: UInt, _ outCount: UnsafeMutablePointer<UInt>?
 ) -> pdftools_status {
@@ -323,7 +323,7 @@ public func abiToolSelect(_ manager: OpaquePointer?, _ ids: UnsafePointer<Int64>
 }
 
 /// The selected text.
-@_cdecl("pdftools_tool_selected_text")
+@_cdecl("pdftools_tool_get_selected_text")
 public func abiToolSelectedText(
   _ manager: OpaquePointer?, _ buffer: UnsafeMutablePointer<CChar>?, _ bufferSize: UInt, _ outSize: UnsafeMutablePointer<UInt>?
 ) -> pdftools_status {
@@ -341,7 +341,7 @@ public func abiToolDeleteSelection(_ manager: OpaquePointer?) -> pdftools_status
 }
 
 /// The overlay of a page.
-@_cdecl("pdftools_tool_overlay")
+@_cdecl("pdftools_tool_get_overlay")
 public func abiToolOverlay(
   _ manager: OpaquePointer?, _ page: Int32, _ items: UnsafeMutablePointer<pdftools_overlay_item>?, _ itemCapacity: UInt,
   _ points: UnsafeMutablePointer<pdftools_point>?, _ pointCapacity: UInt, _ outItemCount: UnsafeMutablePointer<UInt>?,
@@ -569,7 +569,7 @@ public func abiToolAddPreset(
 }
 
 /// Counts presets.
-@_cdecl("pdftools_tool_preset_count")
+@_cdecl("pdftools_tool_get_preset_count")
 public func abiToolPresetCount(
   _ manager: OpaquePointer?, _ tool: pdftools_tool, _ outCount: UnsafeMutablePointer<UInt>?
 ) -> pdftools_status {

@@ -3,7 +3,7 @@ import CPDFTools
 import PDFToolsCore
 
 /// Undoes the last step.
-@_cdecl("pdftools_undo")
+@_cdecl("pdftools_undo_undo")
 public func abiUndo(_ document: OpaquePointer?, _ outDone: UnsafeMutablePointer<Int32>?) -> pdftools_status {
   call { () throws(PDFError) in
     let done = try Registry.document(document).undo()
@@ -12,7 +12,7 @@ public func abiUndo(_ document: OpaquePointer?, _ outDone: UnsafeMutablePointer<
 }
 
 /// Redoes the last undone step.
-@_cdecl("pdftools_redo")
+@_cdecl("pdftools_undo_redo")
 public func abiRedo(_ document: OpaquePointer?, _ outDone: UnsafeMutablePointer<Int32>?) -> pdftools_status {
   call { () throws(PDFError) in
     let done = try Registry.document(document).redo()
@@ -21,7 +21,7 @@ public func abiRedo(_ document: OpaquePointer?, _ outDone: UnsafeMutablePointer<
 }
 
 /// Whether undo and redo are possible.
-@_cdecl("pdftools_undo_state")
+@_cdecl("pdftools_undo_get_state")
 public func abiUndoState(
   _ document: OpaquePointer?, _ outCanUndo: UnsafeMutablePointer<Int32>?, _ outCanRedo: UnsafeMutablePointer<Int32>?
 ) -> pdftools_status {
@@ -33,7 +33,7 @@ public func abiUndoState(
 }
 
 /// The label of the next undo or redo step (two-call pattern).
-@_cdecl("pdftools_undo_label")
+@_cdecl("pdftools_undo_get_label")
 public func abiUndoLabel(
   _ document: OpaquePointer?, _ redo: Int32, _ buffer: UnsafeMutablePointer<CChar>?, _ bufferSize: UInt,
   _ outSize: UnsafeMutablePointer<UInt>?
@@ -49,7 +49,7 @@ public func abiUndoLabel(
 }
 
 /// Opens a group.
-@_cdecl("pdftools_begin_group")
+@_cdecl("pdftools_undo_begin_group")
 public func abiBeginGroup(_ document: OpaquePointer?, _ label: UnsafePointer<CChar>?) -> pdftools_status {
   call { () throws(PDFError) in
     let doc = try Registry.document(document)
@@ -58,13 +58,13 @@ public func abiBeginGroup(_ document: OpaquePointer?, _ label: UnsafePointer<CCh
 }
 
 /// Closes a group.
-@_cdecl("pdftools_end_group")
+@_cdecl("pdftools_undo_end_group")
 public func abiEndGroup(_ document: OpaquePointer?) -> pdftools_status {
   call { () throws(PDFError) in try Registry.document(document).endGroup() }
 }
 
 /// Sets the journal's limits.
-@_cdecl("pdftools_set_undo_limits")
+@_cdecl("pdftools_undo_set_limits")
 public func abiSetUndoLimits(_ document: OpaquePointer?, _ steps: Int32, _ bytes: Int64) -> pdftools_status {
   call { () throws(PDFError) in
     let doc = try Registry.document(document)
@@ -74,13 +74,13 @@ public func abiSetUndoLimits(_ document: OpaquePointer?, _ steps: Int32, _ bytes
 }
 
 /// Turns the journal on or off.
-@_cdecl("pdftools_set_undo_enabled")
+@_cdecl("pdftools_undo_set_enabled")
 public func abiSetUndoEnabled(_ document: OpaquePointer?, _ enabled: Int32) -> pdftools_status {
   call { () throws(PDFError) in try Registry.document(document).setUndoEnabled(enabled != 0) }
 }
 
 /// Clears the journal.
-@_cdecl("pdftools_clear_undo")
+@_cdecl("pdftools_undo_clear")
 public func abiClearUndo(_ document: OpaquePointer?) -> pdftools_status {
   call { () throws(PDFError) in try Registry.document(document).clearUndo() }
 }
@@ -93,7 +93,7 @@ private struct UndoCallback: @unchecked Sendable {
 }
 
 /// Sets the undo callback.
-@_cdecl("pdftools_set_undo_callback")
+@_cdecl("pdftools_undo_set_callback")
 public func abiSetUndoCallback(
   _ document: OpaquePointer?, _ callback: pdftools_undo_callback?, _ userData: UnsafeMutableRawPointer?
 ) -> pdftools_status {

@@ -61,7 +61,7 @@ int main(int argc, char **argv) {
   st = pdftools_document_save(doc, output, NULL);
   if (st != PDFTOOLS_OK) return fail("saving", st, doc);
 
-  pdftools_document_page_count(doc, &count);
+  pdftools_document_get_page_count(doc, &count);
   printf("wrote %s: %d pages\n", output, (int)count);
   for (i = 0; i < (int32_t)(sizeof pages / sizeof pages[0]); i++)
     printf("  page %d: %s, %g x %g pt\n", (int)i + 1, pages[i].name, pages[i].width, pages[i].height);

@@ -44,22 +44,22 @@ public:
 
   int32_t page_count() const {
     int32_t n = 0;
-    check(pdftools_document_page_count(doc_.get(), &n), "page count");
+    check(pdftools_document_get_page_count(doc_.get(), &n), "page count");
     return n;
   }
 
   std::pair<double, double> page_size(int32_t index) const {
     double w = 0, h = 0;
-    check(pdftools_page_size(doc_.get(), index, &w, &h), "page size");
+    check(pdftools_page_get_size(doc_.get(), index, &w, &h), "page size");
     return {w, h};
   }
 
   // The two-call pattern into a std::string.
   std::string page_label(int32_t index) const {
     size_t size = 0;
-    check(pdftools_page_label(doc_.get(), index, nullptr, 0, &size), "page label");
+    check(pdftools_page_get_label(doc_.get(), index, nullptr, 0, &size), "page label");
     std::string label(size, '\0');
-    check(pdftools_page_label(doc_.get(), index, &label[0], label.size(), &size), "page label");
+    check(pdftools_page_get_label(doc_.get(), index, &label[0], label.size(), &size), "page label");
     label.resize(size > 0 ? size - 1 : 0); // drop the terminating NUL
     return label;
   }

@@ -69,7 +69,7 @@ static char *get_metadata(pdftools_document *doc, const char *key, pdftools_stat
 static char *get_metadata_key(pdftools_document *doc, int32_t index, pdftools_status *out_status) {
   size_t size = 0;
   char *buf;
-  pdftools_status st = pdftools_document_metadata_key(doc, index, NULL, 0, &size);
+  pdftools_status st = pdftools_document_get_metadata_key(doc, index, NULL, 0, &size);
   if (st != PDFTOOLS_OK) {
     *out_status = st;
     return NULL;
@@ -79,7 +79,7 @@ static char *get_metadata_key(pdftools_document *doc, int32_t index, pdftools_st
     *out_status = PDFTOOLS_E_OUT_OF_MEMORY;
     return NULL;
   }
-  st = pdftools_document_metadata_key(doc, index, buf, size, &size);
+  st = pdftools_document_get_metadata_key(doc, index, buf, size, &size);
   *out_status = st;
   if (st != PDFTOOLS_OK) {
     free(buf);
@@ -92,7 +92,7 @@ static char *get_metadata_key(pdftools_document *doc, int32_t index, pdftools_st
 static char *get_label(pdftools_document *doc, int32_t page, pdftools_status *out_status) {
   size_t size = 0;
   char *buf;
-  pdftools_status st = pdftools_page_label(doc, page, NULL, 0, &size);
+  pdftools_status st = pdftools_page_get_label(doc, page, NULL, 0, &size);
   if (st != PDFTOOLS_OK) {
     *out_status = st;
     return NULL;
@@ -102,7 +102,7 @@ static char *get_label(pdftools_document *doc, int32_t page, pdftools_status *ou
     *out_status = PDFTOOLS_E_OUT_OF_MEMORY;
     return NULL;
   }
-  st = pdftools_page_label(doc, page, buf, size, &size);
+  st = pdftools_page_get_label(doc, page, buf, size, &size);
   *out_status = st;
   if (st != PDFTOOLS_OK) {
     free(buf);
@@ -167,13 +167,13 @@ int main(int argc, char **argv) {
     return 1;
   }
 
-  if ((st = pdftools_document_pdf_version(doc, &major, &minor, &ext)) != PDFTOOLS_OK ||
-      (st = pdftools_document_page_count(doc, &pages)) != PDFTOOLS_OK ||
+  if ((st = pdftools_document_get_pdf_version(doc, &major, &minor, &ext)) != PDFTOOLS_OK ||
+      (st = pdftools_document_get_page_count(doc, &pages)) != PDFTOOLS_OK ||
       (st = pdftools_document_was_repaired(doc, &repaired)) != PDFTOOLS_OK ||
       (st = pdftools_document_is_encrypted(doc, &encrypted)) != PDFTOOLS_OK ||
-      (st = pdftools_document_permissions(doc, &perms)) != PDFTOOLS_OK ||
+      (st = pdftools_document_get_permissions(doc, &perms)) != PDFTOOLS_OK ||
       (st = pdftools_document_has_signature_fields(doc, &sigs)) != PDFTOOLS_OK ||
-      (st = pdftools_document_metadata_count(doc, &count)) != PDFTOOLS_OK) {
+      (st = pdftools_document_get_metadata_count(doc, &count)) != PDFTOOLS_OK) {
     pdftools_document_close(doc);
     return report("reading the document", st);
   }
@@ -214,11 +214,11 @@ int main(int argc, char **argv) {
     double unit = 1.0, width = 0.0, height = 0.0;
     char *label = get_label(doc, i, &st);
     if (!label ||
-        (st = pdftools_page_box(doc, i, PDFTOOLS_BOX_MEDIA, &media)) != PDFTOOLS_OK ||
-        (st = pdftools_page_box(doc, i, PDFTOOLS_BOX_CROP, &crop)) != PDFTOOLS_OK ||
-        (st = pdftools_page_rotation(doc, i, &rotation)) != PDFTOOLS_OK ||
-        (st = pdftools_page_user_unit(doc, i, &unit)) != PDFTOOLS_OK ||
-        (st = pdftools_page_size(doc, i, &width, &height)) != PDFTOOLS_OK) {
+        (st = pdftools_page_get_box(doc, i, PDFTOOLS_BOX_MEDIA, &media)) != PDFTOOLS_OK ||
+        (st = pdftools_page_get_box(doc, i, PDFTOOLS_BOX_CROP, &crop)) != PDFTOOLS_OK ||
+        (st = pdftools_page_get_rotation(doc, i, &rotation)) != PDFTOOLS_OK ||
+        (st = pdftools_page_get_user_unit(doc, i, &unit)) != PDFTOOLS_OK ||
+        (st = pdftools_page_get_size(doc, i, &width, &height)) != PDFTOOLS_OK) {
       char what[64];
       free(label);
       pdftools_document_close(doc);

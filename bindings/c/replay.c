@@ -59,7 +59,7 @@
  *   select last|none|ID...                pdftools_tool_select: the annotations the last
  *                                         "added" event named, nothing, or the ids given
  *   delete                                pdftools_tool_delete_selection
- *   undo | redo                           pdftools_undo / pdftools_redo (one step)
+ *   undo | redo                           pdftools_undo_undo / pdftools_undo_redo (one step)
  *   style TOOL PROP VALUE... ...          pdftools_tool_set_style: the tool's default style with
  *                                         the properties changed (applied to the selection if
  *                                         there is one, else made the default).  PROP:
@@ -242,7 +242,7 @@ static void print_annotation_name(pdftools_document *doc, pdftools_annotation_id
   char subtype[64];
   size_t size = 0;
   printf("#%lld", (long long)id);
-  if (pdftools_annotation_subtype(doc, id, subtype, sizeof subtype, &size) == PDFTOOLS_OK)
+  if (pdftools_annotation_get_subtype(doc, id, subtype, sizeof subtype, &size) == PDFTOOLS_OK)
     printf(" %s", subtype);
 }
 
@@ -251,7 +251,7 @@ static void print_annotation(pdftools_document *doc, pdftools_annotation_id id) 
   pdftools_rect rect;
   char *contents;
   print_annotation_name(doc, id);
-  if (pdftools_annotation_rect(doc, id, &rect) == PDFTOOLS_OK)
+  if (pdftools_annotation_get_rect(doc, id, &rect) == PDFTOOLS_OK)
     printf(" rect [%.1f %.1f %.1f %.1f]", rect.x0, rect.y0, rect.x1, rect.y1);
   contents = annotation_text(doc, id, "Contents");
   if (contents) {
@@ -270,7 +270,7 @@ static void print_ids(const pdftools_annotation_id *ids, size_t count) {
 static void print_undo_label(pdftools_document *doc, int32_t redo) {
   char label[256];
   size_t size = 0;
-  if (pdftools_undo_label(doc, redo, label, sizeof label, &size) == PDFTOOLS_OK)
+  if (pdftools_undo_get_label(doc, redo, label, sizeof label, &size) == PDFTOOLS_OK)
     print_quoted(label, 80);
   else
     fputs("(none)", stdout);
@@ -797,7 +797,7 @@ static int cmd_overlay(struct replay *r, char **w, int n) {
   pdftools_status st;
   long page;
   if (n != 2 || !parse_int(w[1], &page)) return line_error(r, "usage: overlay PAGE");
-  CALL(r, pdftools_tool_overlay,
+  CALL(r, pdftools_tool_get_overlay,
        (r->tm, (int32_t)page, NULL, 0, NULL, 0, &item_count, &point_count, NULL));
   items = (pdftools_overlay_item *)calloc(item_count ? item_count : 1, sizeof *items);
   points = (pdftools_point *)calloc(point_count ? point_count : 1, sizeof *points);
@@ -806,12 +806,12 @@ static int cmd_overlay(struct replay *r, char **w, int n) {
     free(points);
     return line_error(r, "out of memory");
   }
-  st = pdftools_tool_overlay(r->tm, (int32_t)page, items, item_count, points, point_count,
+  st = pdftools_tool_get_overlay(r->tm, (int32_t)page, items, item_count, points, point_count,
                              &item_count, &point_count, &dirty);
   if (st != PDFTOOLS_OK) {
     free(items);
     free(points);
-    return call_error(r, "pdftools_tool_overlay", st);
+    return call_error(r, "pdftools_tool_get_overlay", st);
   }
   printf("        overlay of page %ld: %lu item(s)\n", page, (unsigned long)item_count);
   for (i = 0; i < item_count; i++) {
@@ -843,14 +843,14 @@ static int list_page(struct replay *r, int32_t page) {
   pdftools_annotation_id *ids;
   size_t count = 0, i;
   pdftools_status st;
-  CALL(r, pdftools_page_annotations, (r->doc, page, NULL, 0, &count));
+  CALL(r, pdftools_page_get_annotations, (r->doc, page, NULL, 0, &count));
   if (count == 0) return 0;
   ids = (pdftools_annotation_id *)malloc(count * sizeof *ids);
   if (!ids) return line_error(r, "out of memory");
-  st = pdftools_page_annotations(r->doc, page, ids, count, &count);
+  st = pdftools_page_get_annotations(r->doc, page, ids, count, &count);
   if (st != PDFTOOLS_OK) {
     free(ids);
-    return call_error(r, "pdftools_page_annotations", st);
+    return call_error(r, "pdftools_page_get_annotations", st);
   }
   printf("  page %d: %lu annotation(s)\n", (int)page, (unsigned long)count);
   for (i = 0; i < count; i++) {
@@ -870,7 +870,7 @@ static int cmd_list(struct replay *r, char **w, int n) {
     return list_page(r, (int32_t)page);
   }
   if (n != 1) return line_error(r, "usage: list [PAGE]");
-  CALL(r, pdftools_document_page_count, (r->doc, &pages));
+  CALL(r, pdftools_document_get_page_count, (r->doc, &pages));
   for (p = 0; p < pages; p++)
     if (list_page(r, p)) return 1;
   return 0;
@@ -880,13 +880,13 @@ static int cmd_list(struct replay *r, char **w, int n) {
 static int expect_label(struct replay *r, int32_t redo, const char *want) {
   char label[256];
   size_t size = 0;
-  pdftools_status st = pdftools_undo_label(r->doc, redo, label, sizeof label, &size);
+  pdftools_status st = pdftools_undo_get_label(r->doc, redo, label, sizeof label, &size);
   const char *what = redo ? "redo" : "undo";
   if (st == PDFTOOLS_E_NOT_FOUND) {
     if (strcmp(want, "none") == 0) return 0;
     return line_error(r, "expect %s \"%s\": there is no %s step", what, want, what);
   }
-  if (st != PDFTOOLS_OK) return call_error(r, "pdftools_undo_label", st);
+  if (st != PDFTOOLS_OK) return call_error(r, "pdftools_undo_get_label", st);
   if (strcmp(label, want) != 0)
     return line_error(r, "expect %s \"%s\": the %s step is \"%s\"", what, want, what, label);
   return 0;
@@ -913,7 +913,7 @@ static int cmd_expect(struct replay *r, char **w, int n) {
   }
   if (strcmp(w[1], "selected") == 0 && n == 3 && parse_int(w[2], &want)) {
     size_t count = 0;
-    CALL(r, pdftools_tool_selection, (r->tm, NULL, 0, &count));
+    CALL(r, pdftools_tool_get_selection, (r->tm, NULL, 0, &count));
     if ((long)count != want)
       return line_error(r, "expect selected %ld: %lu annotation(s) are selected", want,
                         (unsigned long)count);
@@ -922,7 +922,7 @@ static int cmd_expect(struct replay *r, char **w, int n) {
   if (strcmp(w[1], "annotations") == 0 && n == 4 && parse_int(w[2], &page) &&
       parse_int(w[3], &want)) {
     size_t count = 0;
-    CALL(r, pdftools_page_annotations, (r->doc, (int32_t)page, NULL, 0, &count));
+    CALL(r, pdftools_page_get_annotations, (r->doc, (int32_t)page, NULL, 0, &count));
     if ((long)count != want)
       return line_error(r, "expect annotations %ld %ld: page %ld has %lu", page, want, page,
                         (unsigned long)count);
@@ -1038,9 +1038,9 @@ static int run_command(struct replay *r, char **w, int n) {
     print_undo_label(r->doc, redo);
     putchar('\n');
     if (redo)
-      CALL(r, pdftools_redo, (r->doc, &done));
+      CALL(r, pdftools_undo_redo, (r->doc, &done));
     else
-      CALL(r, pdftools_undo, (r->doc, &done));
+      CALL(r, pdftools_undo_undo, (r->doc, &done));
     if (!done) printf("        (nothing to %s)\n", c);
     return 0;
   }
@@ -1141,7 +1141,7 @@ int main(int argc, char **argv) {
   }
   st = pdftools_tool_manager_new(r.doc, &r.tm);
   if (st == PDFTOOLS_OK) st = pdftools_tool_set_callback(r.tm, on_tool_event, &r);
-  if (st == PDFTOOLS_OK) st = pdftools_document_page_count(r.doc, &pages);
+  if (st == PDFTOOLS_OK) st = pdftools_document_get_page_count(r.doc, &pages);
   if (st == PDFTOOLS_OK) st = pdftools_tool_get_mode(r.tm, &mode);
   if (st == PDFTOOLS_OK) st = pdftools_tool_get_tool(r.tm, &tool, NULL);
   if (st != PDFTOOLS_OK) {

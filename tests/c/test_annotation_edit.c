@@ -716,7 +716,7 @@ static void verify_spec(pdftools_document *doc, pdftools_annotation_id id, const
   free(str);
 
   /* /Rect */
-  st = pdftools_annotation_rect(doc, id, &r);
+  st = pdftools_annotation_get_rect(doc, id, &r);
   if (s->geom) {
     pdftools_point pts[16];
     size_t n = geom_points(s, pts), i;
@@ -1051,7 +1051,7 @@ static void verify_relations(pdftools_document *doc, int32_t page, const spec *s
   v = tc_get_subtype(doc, pop, &st);
   CHECK(v && strcmp(v, "Popup") == 0, "%s: the added popup is a Popup (\"%s\")", ctx, v ? v : "");
   free(v);
-  st = pdftools_annotation_rect(doc, pop, &r);
+  st = pdftools_annotation_get_rect(doc, pop, &r);
   CHECK(st == PDFTOOLS_OK && rect_near(r, rel->popup_rect, EPS), "%s: the popup's rect", ctx);
   v = raw_norm(doc, pop, "Open", &st);
   CHECK(v && strcmp(v, "true") == 0, "%s: the popup is open (\"%s\")", ctx, v ? v : "");
@@ -1107,8 +1107,8 @@ static void roundtrip(pdftools_document *doc, int32_t page, const unsigned char 
   pdftools_annotation_id pop = 0;
 
   memset(&rel, 0, sizeof rel);
-  pdftools_page_box(doc, page, PDFTOOLS_BOX_MEDIA, &media);
-  pdftools_document_page_count(doc, &pages);
+  pdftools_page_get_box(doc, page, PDFTOOLS_BOX_MEDIA, &media);
+  pdftools_document_get_page_count(doc, &pages);
   make_specs(sp, media.y1, pages - 1);
   before = tc_count_annots(doc, page);
 
@@ -1158,7 +1158,7 @@ static void roundtrip(pdftools_document *doc, int32_t page, const unsigned char 
     snprintf(c2, sizeof c2, "%s, full save", ctx);
     qpdf_check(full, full_size, NULL, c2);
     snprintf(w, sizeof w, "%s: reopen", c2);
-    if (EXPECT_OK(pdftools_document_open_memory(full, full_size, NULL, &copy), w)) {
+    if (EXPECT_OK(pdftools_document_open_from_memory(full, full_size, NULL, &copy), w)) {
       verify_all(copy, page, sp, &rel, c2);
       delete_square_in_copy(copy, page, sp, &rel, c2);
       pdftools_document_close(copy);
@@ -1175,7 +1175,7 @@ static void roundtrip(pdftools_document *doc, int32_t page, const unsigned char 
             c2);
       qpdf_check(inc, inc_size, NULL, c2);
       snprintf(w, sizeof w, "%s: reopen", c2);
-      if (EXPECT_OK(pdftools_document_open_memory(inc, inc_size, NULL, &copy), w)) {
+      if (EXPECT_OK(pdftools_document_open_from_memory(inc, inc_size, NULL, &copy), w)) {
         verify_all(copy, page, sp, &rel, c2);
         pdftools_document_close(copy);
         copy = NULL;
@@ -1189,7 +1189,7 @@ static void roundtrip(pdftools_document *doc, int32_t page, const unsigned char 
     EXPECT_STATUS(save_mem(doc, PDFTOOLS_SAVE_INCREMENTAL, &tmp, &tmp_size), PDFTOOLS_E_UNSUPPORTED, w);
     if (tmp) pdftools_free(tmp);
     /* Reopen the full save, change one annotation and save that incrementally. */
-    if (pdftools_document_open_memory(full, full_size, NULL, &copy) == PDFTOOLS_OK) {
+    if (pdftools_document_open_from_memory(full, full_size, NULL, &copy) == PDFTOOLS_OK) {
       pdftools_annotation_id sq = find_by_nm(copy, page, sp[S_SQUARE].nm);
       snprintf(sp[S_SQUARE].contents, sizeof sp[S_SQUARE].contents,
                "ge\xc3\xa4ndert \xe6\x97\xa5\xe6\x9c\xac \xf0\x9f\x98\x80");
@@ -1203,7 +1203,7 @@ static void roundtrip(pdftools_document *doc, int32_t page, const unsigned char 
               c2);
         qpdf_check(inc, inc_size, NULL, c2);
         snprintf(w, sizeof w, "%s: reopen", c2);
-        if (EXPECT_OK(pdftools_document_open_memory(inc, inc_size, NULL, &again), w)) {
+        if (EXPECT_OK(pdftools_document_open_from_memory(inc, inc_size, NULL, &again), w)) {
           verify_all(again, page, sp, &rel, c2);
           pdftools_document_close(again);
         }
@@ -1331,7 +1331,7 @@ static void check_rect_around(pdftools_document *doc, pdftools_annotation_id id,
   pdftools_rect r = {0, 0, 0, 0}, box = points_box(pts, n), grown;
   size_t i;
   int inside = 1;
-  pdftools_status st = pdftools_annotation_rect(doc, id, &r);
+  pdftools_status st = pdftools_annotation_get_rect(doc, id, &r);
   for (i = 0; i < n; i++) inside &= rect_contains_point(r, pts[i], EPS);
   CHECK(st == PDFTOOLS_OK && inside, "%s: /Rect [%.2f %.2f %.2f %.2f] contains the points (box [%.2f %.2f %.2f %.2f])",
         what, r.x0, r.y0, r.x1, r.y1, box.x0, box.y0, box.x1, box.y1);
@@ -1346,7 +1346,7 @@ static void check_text_box(pdftools_document *doc, pdftools_annotation_id id, pd
   pdftools_status st;
   char *rd;
   double m[4];
-  pdftools_annotation_rect(doc, id, &r);
+  pdftools_annotation_get_rect(doc, id, &r);
   rd = tc_get_raw(doc, id, "RD", &st);
   if (CHECK(rd && tc_parse_numbers(rd, m, 4) == 4, "%s: /RD is written (%s \"%s\")", what, st_name(st), rd ? rd : "")) {
     pdftools_rect inner = tc_mkrect(r.x0 + m[0], r.y0 + m[1], r.x1 - m[2], r.y1 - m[3]);
@@ -1377,7 +1377,7 @@ static void test_geometry(void) {
       size_t sizes[2] = {2, 2};
       snprintf(w, sizeof w, "geometry: create a %s", subs[k]);
       if (!EXPECT_OK(pdftools_annotation_create(doc, 0, subs[k], c, &id), w)) continue;
-      pdftools_annotation_rect(doc, id, &r);
+      pdftools_annotation_get_rect(doc, id, &r);
       CHECK(rect_contains_rect(r, tc_mkrect(c.x0 + 1, c.y0 + 1, c.x1 - 1, c.y1 - 1), EPS) &&
                 rect_contains_rect(tc_mkrect(c.x0 - 25, c.y0 - 25, c.x1 + 25, c.y1 + 25), r, EPS),
             "geometry: a new %s's rect [%.2f %.2f %.2f %.2f] is about its creation rect", subs[k], r.x0, r.y0, r.x1,
@@ -1412,7 +1412,7 @@ static void test_geometry(void) {
                   "geometry: a 12 pt border");
         {
           pdftools_rect after;
-          pdftools_annotation_rect(doc, id, &after);
+          pdftools_annotation_get_rect(doc, id, &after);
           CHECK(after.x0 <= 50 - 5.99 && after.x1 >= 90 + 5.99 && after.y0 <= 700 - 5.99 && after.y1 >= 740 + 5.99,
                 "geometry: %s with a 12 pt border: /Rect [%.2f %.2f %.2f %.2f] holds half the width around the points",
                 subs[k], after.x0, after.y0, after.x1, after.y1);
@@ -1426,7 +1426,7 @@ static void test_geometry(void) {
         EXPECT_OK(pdftools_annotation_set_border(doc, id, 10, PDFTOOLS_BORDER_SOLID, NULL, 0), "geometry: 10 pt ink");
         {
           pdftools_rect after;
-          pdftools_annotation_rect(doc, id, &after);
+          pdftools_annotation_get_rect(doc, id, &after);
           CHECK(after.x0 <= 50 - 4.99 && after.x1 >= 90 + 4.99 && after.y0 <= 700 - 4.99 && after.y1 >= 740 + 4.99,
                 "geometry: 10 pt ink: /Rect [%.2f %.2f %.2f %.2f] holds half the width around the points", after.x0,
                 after.y0, after.x1, after.y1);
@@ -1456,10 +1456,10 @@ static void test_geometry(void) {
       {
         pdftools_rect r1, r2;
         pdftools_color blue = {0, 0, 1};
-        pdftools_annotation_rect(doc, id, &r1);
+        pdftools_annotation_get_rect(doc, id, &r1);
         snprintf(w, sizeof w, "geometry: set_color on the %s", subs[k]);
         EXPECT_OK(pdftools_annotation_set_color(doc, id, PDFTOOLS_COLOR_STROKE, &blue), w);
-        pdftools_annotation_rect(doc, id, &r2);
+        pdftools_annotation_get_rect(doc, id, &r2);
         CHECK(rect_near(r1, r2, EPS), "geometry: %s: a colour change keeps /Rect", subs[k]);
       }
     }
@@ -1476,12 +1476,12 @@ static void test_geometry(void) {
     if (EXPECT_OK(pdftools_annotation_create(doc, 0, "FreeText", c, &id), "geometry: create a FreeText")) {
       size_t need;
       pdftools_annotation_set_text(doc, id, "Contents", "Callout text");
-      pdftools_annotation_rect(doc, id, &r);
+      pdftools_annotation_get_rect(doc, id, &r);
       CHECK(rect_near(r, c, EPS), "geometry: FreeText without callout: /Rect is the text box");
       EXPECT_STATUS(pdftools_annotation_get_raw(doc, id, "RD", NULL, 0, &need), PDFTOOLS_E_NOT_FOUND,
                     "geometry: FreeText without callout has no /RD");
       EXPECT_OK(pdftools_annotation_set_callout(doc, id, cl, 3), "geometry: a 3-point callout to the lower left");
-      pdftools_annotation_rect(doc, id, &r);
+      pdftools_annotation_get_rect(doc, id, &r);
       CHECK(rect_contains_rect(r, c, EPS) && rect_contains_point(r, cl[0], EPS) && r.x0 < c.x0 - 60 && r.y0 < c.y0 - 70,
             "geometry: the callout widens /Rect to [%.2f %.2f %.2f %.2f]", r.x0, r.y0, r.x1, r.y1);
       check_text_box(doc, id, c, "geometry: lower-left callout");
@@ -1489,7 +1489,7 @@ static void test_geometry(void) {
       EXPECT_OK(pdftools_annotation_set_opacity(doc, id, 0.5), "geometry: set_opacity on the FreeText with callout");
       {
         pdftools_rect r2;
-        pdftools_annotation_rect(doc, id, &r2);
+        pdftools_annotation_get_rect(doc, id, &r2);
         CHECK(rect_near(r, r2, EPS), "geometry: set_opacity keeps the FreeText's /Rect ([%.2f %.2f %.2f %.2f] -> "
               "[%.2f %.2f %.2f %.2f])", r.x0, r.y0, r.x1, r.y1, r2.x0, r2.y0, r2.x1, r2.y1);
         check_text_box(doc, id, c, "geometry: lower-left callout, after set_opacity");
@@ -1507,17 +1507,17 @@ static void test_geometry(void) {
     if (EXPECT_OK(pdftools_annotation_create(doc, 0, "FreeText", c, &id), "geometry: create another FreeText")) {
       size_t need;
       EXPECT_OK(pdftools_annotation_set_callout(doc, id, far, 2), "geometry: a 2-point callout to (400, 700)");
-      pdftools_annotation_rect(doc, id, &r);
+      pdftools_annotation_get_rect(doc, id, &r);
       CHECK(rect_contains_point(r, far[0], EPS) && rect_contains_rect(r, c, EPS),
             "geometry: /Rect [%.2f %.2f %.2f %.2f] holds the text box and the callout", r.x0, r.y0, r.x1, r.y1);
       check_text_box(doc, id, c, "geometry: upper-right callout");
       EXPECT_OK(pdftools_annotation_set_callout(doc, id, near, 2), "geometry: a shorter callout to (260, 650)");
-      pdftools_annotation_rect(doc, id, &r);
+      pdftools_annotation_get_rect(doc, id, &r);
       CHECK(rect_contains_point(r, near[0], EPS) && rect_contains_rect(r, c, EPS) && r.x1 < 300 && r.y1 < 680,
             "geometry: /Rect [%.2f %.2f %.2f %.2f] follows the new callout (not the old one)", r.x0, r.y0, r.x1, r.y1);
       check_text_box(doc, id, c, "geometry: shorter upper-right callout");
       EXPECT_OK(pdftools_annotation_set_callout(doc, id, NULL, 0), "geometry: remove the callout (count 0)");
-      pdftools_annotation_rect(doc, id, &r);
+      pdftools_annotation_get_rect(doc, id, &r);
       CHECK(rect_near(r, c, EPS), "geometry: without the callout /Rect is the text box again ([%.2f %.2f %.2f %.2f])",
             r.x0, r.y0, r.x1, r.y1);
       rd = tc_get_raw(doc, id, "RD", &st);
@@ -2037,9 +2037,12 @@ static void test_bad_input(void) {
     {
       pdftools_point ip[8];
       size_t ssz[1], np = 0, ns = 0;
+      memset(ip, 0x5a, sizeof ip);
       EXPECT_STATUS(pdftools_annotation_get_ink(doc, r.ink, ip, 8, &np, ssz, 1, &ns), PDFTOOLS_E_BUFFER_TOO_SMALL,
                     "get_ink with a size buffer of 1 for 2 strokes");
-      CHECK(ns == 2, "get_ink: stroke total reported (%zu)", ns);
+      CHECK(ns == 2 && np > 0, "get_ink: both totals reported (%zu points, %zu strokes)", np, ns);
+      CHECK(((unsigned char *)ip)[0] == 0x5a && ((unsigned char *)ip)[sizeof ip - 1] == 0x5a,
+            "get_ink: the points buffer is untouched when the size buffer is too small");
     }
   }
 
@@ -2131,7 +2134,7 @@ static void test_permissions(void) {
     uint32_t perms = 0;
     int32_t modified = -1;
     char *before, *after;
-    pdftools_document_permissions(doc, &perms);
+    pdftools_document_get_permissions(doc, &perms);
     CHECK(!(perms & PDFTOOLS_PERMISSION_ANNOTATE), "permissions: annotate not granted (0x%x)", (unsigned)perms);
     r2 = r;
 #define FIND(field, idx) r2.field = find_by_nm(doc, 0, sp[idx].nm)
@@ -2173,7 +2176,7 @@ static void test_permissions(void) {
   }
   if (EXPECT_OK(pdftools_document_open(enc, "o", &doc), "permissions: open with the owner password")) {
     uint32_t perms = 0;
-    pdftools_document_permissions(doc, &perms);
+    pdftools_document_get_permissions(doc, &perms);
     CHECK((perms & PDFTOOLS_PERMISSION_ANNOTATE) != 0, "permissions: the owner may annotate (0x%x)", (unsigned)perms);
     r2 = r;
     FIND(square, S_SQUARE);
@@ -2196,9 +2199,9 @@ static void test_permissions(void) {
       pdftools_document *copy = NULL;
       if (EXPECT_OK(save_mem(doc, PDFTOOLS_SAVE_FULL, &data, &size), "owner password: save (encryption kept)")) {
         qpdf_check(data, size, "u", "owner password: saved file (user password u)");
-        EXPECT_STATUS(pdftools_document_open_memory(data, size, NULL, &copy), PDFTOOLS_E_PASSWORD_REQUIRED,
+        EXPECT_STATUS(pdftools_document_open_from_memory(data, size, NULL, &copy), PDFTOOLS_E_PASSWORD_REQUIRED,
                       "owner password: the saved file is still encrypted");
-        if (EXPECT_OK(pdftools_document_open_memory(data, size, "u", &copy), "owner password: reopen with u")) {
+        if (EXPECT_OK(pdftools_document_open_from_memory(data, size, "u", &copy), "owner password: reopen with u")) {
           char *s;
           pdftools_annotation_id id = find_by_nm(copy, 0, sp[S_TEXT].nm);
           s = raw_norm(copy, id, "Name", NULL);
@@ -2229,7 +2232,7 @@ static unsigned char *render_page(pdftools_document *doc, int32_t page, int32_t 
   unsigned char *px;
   char msg[200];
   *w = *h = 0;
-  if (pdftools_page_render_size(doc, page, 1.0, w, h) != PDFTOOLS_OK || *w <= 0 || *h <= 0) return NULL;
+  if (pdftools_page_get_render_size(doc, page, 1.0, w, h) != PDFTOOLS_OK || *w <= 0 || *h <= 0) return NULL;
   px = (unsigned char *)malloc((size_t)*w * (size_t)*h * 4);
   if (!px) return NULL;
   snprintf(msg, sizeof msg, "%s: render", what);
@@ -2305,7 +2308,7 @@ static void render_case(int which) {
     EXPECT_OK(pdftools_annotation_set_stamp_image(doc, id, k_jpeg, sizeof k_jpeg), "render Stamp: JPEG");
     break;
   }
-  pdftools_annotation_rect(doc, id, &rect);
+  pdftools_annotation_get_rect(doc, id, &rect);
   pdftools_page_convert_rect(doc, 0, PDFTOOLS_SPACE_PAGE, PDFTOOLS_SPACE_DISPLAY, rect, &disp);
   after = render_page(doc, 0, &w1, &h1, what);
   if (!before || !after || w0 != w1 || h0 != h1) {
@@ -2361,7 +2364,7 @@ static void test_rendering(void) {
     if (EXPECT_OK(pdftools_annotation_create(doc, 0, "Square", tc_mkrect(100, 400, 300, 500), &id),
                   "render on " CORPUS_FILE ": create a Square")) {
       pdftools_annotation_set_color(doc, id, PDFTOOLS_COLOR_INTERIOR, &red);
-      pdftools_annotation_rect(doc, id, &rect);
+      pdftools_annotation_get_rect(doc, id, &rect);
       pdftools_page_convert_rect(doc, 0, PDFTOOLS_SPACE_PAGE, PDFTOOLS_SPACE_DISPLAY, rect, &disp);
       after = render_page(doc, 0, &w1, &h1, "render on " CORPUS_FILE);
       if (before && after && w0 == w1 && h0 == h1) {

@@ -11,7 +11,7 @@
  *   pdfium-annots.pdf                   two pages of Links, Highlights, a Popup,
  *                                       a Square and a Widget
  *
- * Checked: the array pattern of pdftools_page_annotations and z-order (the
+ * Checked: the array pattern of pdftools_page_get_annotations and z-order (the
  * order of /Annots), ids (never 0, unique, stable across calls, a metadata
  * change, saves, raw edits, deletes of other annotations and a page inserted
  * before theirs), annotation_page/subtype/rect/get_text/get_raw with the
@@ -49,7 +49,7 @@ static const char *st_name(pdftools_status st) { return pdftools_status_string(s
 /* Lists a page's ids into ids (capacity cap); returns the count or -1. */
 static int list_ids(pdftools_document *doc, int32_t page, pdftools_annotation_id *ids, size_t cap) {
   size_t n = 0;
-  if (pdftools_page_annotations(doc, page, ids, cap, &n) != PDFTOOLS_OK) return -1;
+  if (pdftools_page_get_annotations(doc, page, ids, cap, &n) != PDFTOOLS_OK) return -1;
   return (int)n;
 }
 
@@ -133,10 +133,10 @@ static void expect_all_not_found(pdftools_document *doc, pdftools_annotation_id 
     snprintf(w, sizeof w, "%s: %s", what, name);                 \
     EXPECT_STATUS((call), PDFTOOLS_E_NOT_FOUND, w);              \
   } while (0)
-  NF(pdftools_annotation_page(doc, id, &page), "annotation_page");
-  NF(pdftools_annotation_subtype(doc, id, buf, sizeof buf, &size), "annotation_subtype");
-  NF(pdftools_annotation_subtype(doc, id, NULL, 0, &size), "annotation_subtype (NULL buffer)");
-  NF(pdftools_annotation_rect(doc, id, &r), "annotation_rect");
+  NF(pdftools_annotation_get_page(doc, id, &page), "annotation_page");
+  NF(pdftools_annotation_get_subtype(doc, id, buf, sizeof buf, &size), "annotation_subtype");
+  NF(pdftools_annotation_get_subtype(doc, id, NULL, 0, &size), "annotation_subtype (NULL buffer)");
+  NF(pdftools_annotation_get_rect(doc, id, &r), "annotation_rect");
   NF(pdftools_annotation_get_text(doc, id, "Contents", buf, sizeof buf, &size), "annotation_get_text");
   NF(pdftools_annotation_get_raw(doc, id, "Rect", buf, sizeof buf, &size), "annotation_get_raw");
   NF(pdftools_annotation_set_raw(doc, id, "Contents", "(x)"), "annotation_set_raw");
@@ -161,7 +161,7 @@ static pdftools_document *save_and_reopen(pdftools_document *doc, const char *wh
   snprintf(w, sizeof w, "%s: save_to_memory", what);
   if (!EXPECT_OK(pdftools_document_save_to_memory(doc, NULL, &data, &size), w)) return NULL;
   snprintf(w, sizeof w, "%s: reopen the saved bytes", what);
-  if (!EXPECT_OK(pdftools_document_open_memory(data, size, NULL, &copy), w)) copy = NULL;
+  if (!EXPECT_OK(pdftools_document_open_from_memory(data, size, NULL, &copy), w)) copy = NULL;
   pdftools_free(data);
   return copy;
 }
@@ -181,30 +181,30 @@ static void test_listing(pdftools_document *doc, pdftools_annotation_id ids[4]) 
   int ok;
   pdftools_status st;
 
-  EXPECT_OK(pdftools_page_annotations(doc, 0, NULL, 0, &n), "page_annotations(NULL) counts");
+  EXPECT_OK(pdftools_page_get_annotations(doc, 0, NULL, 0, &n), "page_annotations(NULL) counts");
   CHECK(n == 4, "square-circle: 4 annotations on page 0 (%zu)", n);
   n = 0;
-  EXPECT_OK(pdftools_page_annotations(doc, 0, NULL, 5, &n), "page_annotations(NULL, capacity 5) counts");
+  EXPECT_OK(pdftools_page_get_annotations(doc, 0, NULL, 5, &n), "page_annotations(NULL, capacity 5) counts");
   CHECK(n == 4, "a NULL buffer counts whatever the capacity (%zu)", n);
 
   for (i = 0; i < 8; i++) buf[i] = -99;
   n = 0;
-  st = pdftools_page_annotations(doc, 0, buf, 3, &n);
+  st = pdftools_page_get_annotations(doc, 0, buf, 3, &n);
   EXPECT_STATUS(st, PDFTOOLS_E_BUFFER_TOO_SMALL, "page_annotations with capacity 3 of 4");
   ok = 1;
   for (i = 0; i < 8; i++) ok &= buf[i] == -99;
   CHECK(n == 4 && ok, "capacity 3: the total (4) is reported and nothing is copied (%zu)", n);
   n = 0;
-  st = pdftools_page_annotations(doc, 0, buf, 0, &n);
+  st = pdftools_page_get_annotations(doc, 0, buf, 0, &n);
   EXPECT_STATUS(st, PDFTOOLS_E_BUFFER_TOO_SMALL, "page_annotations with a buffer and capacity 0");
 
   n = 0;
-  EXPECT_OK(pdftools_page_annotations(doc, 0, buf, 4, &n), "page_annotations with the exact capacity");
+  EXPECT_OK(pdftools_page_get_annotations(doc, 0, buf, 4, &n), "page_annotations with the exact capacity");
   CHECK(n == 4 && buf[4] == -99, "exact capacity: 4 ids copied, nothing past them");
   memcpy(ids, buf, 4 * sizeof ids[0]);
   for (i = 0; i < 8; i++) again[i] = -99;
   n = 0;
-  EXPECT_OK(pdftools_page_annotations(doc, 0, again, 8, &n), "page_annotations with a larger capacity");
+  EXPECT_OK(pdftools_page_get_annotations(doc, 0, again, 8, &n), "page_annotations with a larger capacity");
   CHECK(n == 4 && memcmp(again, ids, 4 * sizeof ids[0]) == 0 && again[4] == -99,
         "a second listing gives the same ids in the same order; nothing written past the count");
 
@@ -231,7 +231,7 @@ static void test_listing(pdftools_document *doc, pdftools_annotation_id ids[4]) 
   ok = 1;
   for (i = 0; i < 4; i++) {
     int32_t page = -1;
-    if (pdftools_annotation_page(doc, ids[i], &page) != PDFTOOLS_OK || page != 0) ok = 0;
+    if (pdftools_annotation_get_page(doc, ids[i], &page) != PDFTOOLS_OK || page != 0) ok = 0;
   }
   CHECK(ok, "annotation_page is 0 for all four");
 
@@ -242,10 +242,10 @@ static void test_listing(pdftools_document *doc, pdftools_annotation_id ids[4]) 
       char w[96];
       n = 777;
       snprintf(w, sizeof w, "page_annotations(page %ld)", (long)bad[i]);
-      EXPECT_STATUS(pdftools_page_annotations(doc, bad[i], buf, 8, &n), PDFTOOLS_E_OUT_OF_RANGE, w);
+      EXPECT_STATUS(pdftools_page_get_annotations(doc, bad[i], buf, 8, &n), PDFTOOLS_E_OUT_OF_RANGE, w);
       CHECK(n == 777, "%s: out_count untouched", w);
     }
-    EXPECT_STATUS(pdftools_page_annotations(doc, 0, buf, 8, NULL), PDFTOOLS_E_INVALID_ARGUMENT,
+    EXPECT_STATUS(pdftools_page_get_annotations(doc, 0, buf, 8, NULL), PDFTOOLS_E_INVALID_ARGUMENT,
                   "page_annotations(out_count NULL)");
   }
 }
@@ -262,16 +262,16 @@ static void test_reading(pdftools_document *doc, const pdftools_annotation_id id
   int k;
 
   /* Subtype, two-call pattern. */
-  EXPECT_OK(pdftools_annotation_subtype(doc, ids[SQ_SQUARE], NULL, 0, &need), "annotation_subtype(NULL) size");
+  EXPECT_OK(pdftools_annotation_get_subtype(doc, ids[SQ_SQUARE], NULL, 0, &need), "annotation_subtype(NULL) size");
   CHECK(need == sizeof "Square", "subtype size is %zu including the NUL (%zu)", sizeof "Square", need);
   memset(buf, 'Z', sizeof buf);
   size = 0;
-  EXPECT_STATUS(pdftools_annotation_subtype(doc, ids[SQ_SQUARE], buf, 6, &size), PDFTOOLS_E_BUFFER_TOO_SMALL,
+  EXPECT_STATUS(pdftools_annotation_get_subtype(doc, ids[SQ_SQUARE], buf, 6, &size), PDFTOOLS_E_BUFFER_TOO_SMALL,
                 "annotation_subtype with a buffer one byte too small");
   CHECK(size == sizeof "Square" && buf[0] == 'Z' && buf[5] == 'Z', "too small: size reported, buffer untouched");
-  EXPECT_OK(pdftools_annotation_subtype(doc, ids[SQ_SQUARE], buf, 7, &size), "annotation_subtype, exact buffer");
+  EXPECT_OK(pdftools_annotation_get_subtype(doc, ids[SQ_SQUARE], buf, 7, &size), "annotation_subtype, exact buffer");
   CHECK(strcmp(buf, "Square") == 0 && size == 7 && buf[7] == 'Z', "subtype \"Square\", nothing past the NUL");
-  EXPECT_STATUS(pdftools_annotation_subtype(doc, ids[SQ_SQUARE], buf, sizeof buf, NULL), PDFTOOLS_E_INVALID_ARGUMENT,
+  EXPECT_STATUS(pdftools_annotation_get_subtype(doc, ids[SQ_SQUARE], buf, sizeof buf, NULL), PDFTOOLS_E_INVALID_ARGUMENT,
                 "annotation_subtype(out_size NULL)");
 
   /* Rects as the file has them. */
@@ -282,15 +282,15 @@ static void test_reading(pdftools_document *doc, const pdftools_annotation_id id
                                       {517.838, 459.244, 697.838, 579.244}};
     for (k = 0; k < 4; k++) {
       memset(&r, 0, sizeof r);
-      st = pdftools_annotation_rect(doc, ids[k], &r);
+      st = pdftools_annotation_get_rect(doc, ids[k], &r);
       CHECK(st == PDFTOOLS_OK && rect_near(r, want[k][0], want[k][1], want[k][2], want[k][3]),
             "annotation %d: rect [%g %g %g %g] as in the file (%s [%g %g %g %g])", k, want[k][0], want[k][1],
             want[k][2], want[k][3], st_name(st), r.x0, r.y0, r.x1, r.y1);
     }
-    EXPECT_STATUS(pdftools_annotation_rect(doc, ids[0], NULL), PDFTOOLS_E_INVALID_ARGUMENT,
+    EXPECT_STATUS(pdftools_annotation_get_rect(doc, ids[0], NULL), PDFTOOLS_E_INVALID_ARGUMENT,
                   "annotation_rect(out_rect NULL)");
   }
-  EXPECT_STATUS(pdftools_annotation_page(doc, ids[0], NULL), PDFTOOLS_E_INVALID_ARGUMENT,
+  EXPECT_STATUS(pdftools_annotation_get_page(doc, ids[0], NULL), PDFTOOLS_E_INVALID_ARGUMENT,
                 "annotation_page(out_page NULL)");
 
   /* Text entries. */
@@ -408,7 +408,7 @@ static void test_reading(pdftools_document *doc, const pdftools_annotation_id id
     expect_all_not_found(doc, -1, "id -1");
     {
       int32_t page = -1;
-      pdftools_status st0 = pdftools_annotation_page(doc, 0, &page);
+      pdftools_status st0 = pdftools_annotation_get_page(doc, 0, &page);
       CHECK(st0 == PDFTOOLS_E_NOT_FOUND || st0 == PDFTOOLS_E_INVALID_ARGUMENT,
             "id 0 (never an id): NOT_FOUND or INVALID_ARGUMENT (%s)", st_name(st0));
     }
@@ -447,7 +447,7 @@ static void test_set_raw(pdftools_document *doc, const pdftools_annotation_id id
   EXPECT_OK(pdftools_annotation_set_raw(doc, ids[SQ_SQUARE], "Rect", "[10 20 110 220]"), "set_raw /Rect");
   {
     pdftools_rect r;
-    st = pdftools_annotation_rect(doc, ids[SQ_SQUARE], &r);
+    st = pdftools_annotation_get_rect(doc, ids[SQ_SQUARE], &r);
     CHECK(st == PDFTOOLS_OK && rect_near(r, 10, 20, 110, 220), "annotation_rect follows set_raw /Rect ([%g %g %g %g])",
           r.x0, r.y0, r.x1, r.y1);
   }
@@ -455,7 +455,7 @@ static void test_set_raw(pdftools_document *doc, const pdftools_annotation_id id
             "set_raw /Rect with the corners swapped");
   {
     pdftools_rect r;
-    st = pdftools_annotation_rect(doc, ids[SQ_SQUARE], &r);
+    st = pdftools_annotation_get_rect(doc, ids[SQ_SQUARE], &r);
     CHECK(st == PDFTOOLS_OK && rect_near(r, 71.6709, 657.982, 274.738, 754.469),
           "annotation_rect is normalized ([%g %g %g %g])", r.x0, r.y0, r.x1, r.y1);
   }
@@ -550,14 +550,14 @@ static void test_stability(pdftools_document *doc, const pdftools_annotation_id 
 
   /* A page inserted before theirs: the ids stay, their page index moves. */
   EXPECT_OK(pdftools_document_insert_blank_page(doc, 0, 612, 792), "insert a blank page before page 0");
-  pdftools_document_page_count(doc, &count);
+  pdftools_document_get_page_count(doc, &count);
   CHECK(count == 2, "2 pages now (%d)", (int)count);
   CHECK(list_ids(doc, 0, now, 8) == 0, "the new blank page 0 has no annotations");
   CHECK(list_ids(doc, 1, now, 8) == 4 && memcmp(now, ids, 4 * sizeof ids[0]) == 0,
         "the annotations are on page 1 with the same ids");
   ok = 1;
   for (k = 0; k < 4; k++)
-    if (pdftools_annotation_page(doc, ids[k], &page) != PDFTOOLS_OK || page != 1) ok = 0;
+    if (pdftools_annotation_get_page(doc, ids[k], &page) != PDFTOOLS_OK || page != 1) ok = 0;
   CHECK(ok, "annotation_page follows the page to index 1");
   free(path);
 }
@@ -584,7 +584,7 @@ static void test_delete(pdftools_document *doc, const pdftools_annotation_id ids
   if (copy) {
     pdftools_annotation_id c[8];
     int32_t pages = 0;
-    pdftools_document_page_count(copy, &pages);
+    pdftools_document_get_page_count(copy, &pages);
     n = list_ids(copy, page, c, 8);
     CHECK(n == 2 && subtype_is(copy, c[0], "Circle") && subtype_is(copy, c[1], "Popup"),
           "the saved file has the Circle and its Popup only (%d annotations)", n);
@@ -684,7 +684,7 @@ static void test_line(void) {
   free(s);
   {
     pdftools_rect r;
-    CHECK(pdftools_annotation_rect(doc, ids[0], &r) == PDFTOOLS_OK && rect_near(r, 69.9721, 683.066, 250.933, 735.194),
+    CHECK(pdftools_annotation_get_rect(doc, ids[0], &r) == PDFTOOLS_OK && rect_near(r, 69.9721, 683.066, 250.933, 735.194),
           "the Line's rect");
   }
   EXPECT_OK(pdftools_annotation_set_raw(doc, ids[0], "LE", "[/OpenArrow /None]"), "set_raw /LE");
@@ -741,14 +741,14 @@ static void test_pages(void) {
   ok = 1;
   for (i = 2; i < n0; i++) {
     int32_t page = -1;
-    if (pdftools_annotation_page(doc, p0[i], &page) != PDFTOOLS_OK || page != 0) ok = 0;
+    if (pdftools_annotation_get_page(doc, p0[i], &page) != PDFTOOLS_OK || page != 0) ok = 0;
     for (j = 0; j < n1; j++)
       if (p0[i] == p1[j]) ok = 0;
     if (subtype_is(doc, p0[i], "Widget")) widget++;
   }
   if (n1 == 3) {
     int32_t page = -1;
-    if (pdftools_annotation_page(doc, p1[2], &page) != PDFTOOLS_OK || page != 1) ok = 0;
+    if (pdftools_annotation_get_page(doc, p1[2], &page) != PDFTOOLS_OK || page != 1) ok = 0;
     for (j = 0; j < n0; j++)
       if (p1[2] == p0[j]) ok = 0;
     if (!subtype_is(doc, p1[2], "Square")) ok = 0;
@@ -760,8 +760,8 @@ static void test_pages(void) {
       if (p0[i] == p1[j]) shared++;
   if (n0 >= 2 && n1 >= 2) {
     int32_t pa = -1, pb = -1;
-    pdftools_annotation_page(doc, p0[0], &pa);
-    pdftools_annotation_page(doc, p1[0], &pb);
+    pdftools_annotation_get_page(doc, p0[0], &pa);
+    pdftools_annotation_get_page(doc, p1[0], &pb);
     tc_note("the 2 Links shared by both pages: %d of them get the same id on both pages; annotation_page says %d "
             "for page 0's first id and %d for page 1's first id", shared, (int)pa, (int)pb);
   }
@@ -774,10 +774,10 @@ static void test_pages(void) {
   doc = tc_open_corpus(g_corpus, "qpdf-boxes.pdf", NULL);
   if (doc) {
     size_t n = 99;
-    EXPECT_OK(pdftools_page_annotations(doc, 3, NULL, 0, &n), "page_annotations on a page without /Annots");
+    EXPECT_OK(pdftools_page_get_annotations(doc, 3, NULL, 0, &n), "page_annotations on a page without /Annots");
     CHECK(n == 0, "0 annotations (%zu)", n);
     n = 99;
-    EXPECT_OK(pdftools_page_annotations(doc, 3, p0, 32, &n), "page_annotations with a buffer, no annotations");
+    EXPECT_OK(pdftools_page_get_annotations(doc, 3, p0, 32, &n), "page_annotations with a buffer, no annotations");
     CHECK(n == 0, "0 annotations (%zu)", n);
     pdftools_document_close(doc);
   }
@@ -803,7 +803,7 @@ static void test_permissions(void) {
   if (EXPECT_OK(pdftools_document_open(out, "user", &doc), "open it with the user password")) {
     uint32_t perms = 0;
     pdftools_annotation_id ids[4];
-    pdftools_document_permissions(doc, &perms);
+    pdftools_document_get_permissions(doc, &perms);
     CHECK(!(perms & PDFTOOLS_PERMISSION_ANNOTATE), "the annotate permission is not granted (0x%x)", (unsigned)perms);
     if (CHECK(list_ids(doc, 0, ids, 4) == 4, "the annotations can still be listed")) {
       char *s = tc_get_text(doc, ids[0], "Contents", NULL);
@@ -849,9 +849,9 @@ static void test_handles(void) {
   if (list_ids(doc, 0, ids, 4) == 2) {
     pdftools_document *other = tc_open_corpus(g_corpus, "pdfjs-annotation-line.pdf", NULL);
     pdftools_document_close(doc);
-    EXPECT_STATUS(pdftools_annotation_subtype(doc, ids[0], buf, sizeof buf, &size), PDFTOOLS_E_INVALID_HANDLE,
+    EXPECT_STATUS(pdftools_annotation_get_subtype(doc, ids[0], buf, sizeof buf, &size), PDFTOOLS_E_INVALID_HANDLE,
                   "annotation_subtype on a closed document");
-    EXPECT_STATUS(pdftools_annotation_rect(NULL, ids[0], &r), PDFTOOLS_E_INVALID_HANDLE, "annotation_rect(NULL doc)");
+    EXPECT_STATUS(pdftools_annotation_get_rect(NULL, ids[0], &r), PDFTOOLS_E_INVALID_HANDLE, "annotation_rect(NULL doc)");
     EXPECT_STATUS(pdftools_annotation_delete(doc, ids[0]), PDFTOOLS_E_INVALID_HANDLE,
                   "annotation_delete on a closed document");
     if (other) {

@@ -164,41 +164,41 @@ static void expect_all_invalid_handle(pdftools_document *doc, const char *label)
     if (st != PDFTOOLS_OK) expect_message_after_failure(what);         \
   } while (0)
 
-  EXPECT_IH(pdftools_document_page_count(doc, &i32), "document_page_count");
+  EXPECT_IH(pdftools_document_get_page_count(doc, &i32), "document_page_count");
   EXPECT_IH(pdftools_document_was_repaired(doc, &i32), "document_was_repaired");
-  EXPECT_IH(pdftools_document_pdf_version(doc, &i32, &i32b, &i32c), "document_pdf_version");
-  EXPECT_IH(pdftools_document_pdf_version(doc, NULL, NULL, NULL), "document_pdf_version (NULL outs)");
+  EXPECT_IH(pdftools_document_get_pdf_version(doc, &i32, &i32b, &i32c), "document_pdf_version");
+  EXPECT_IH(pdftools_document_get_pdf_version(doc, NULL, NULL, NULL), "document_pdf_version (NULL outs)");
   EXPECT_IH(pdftools_document_is_encrypted(doc, &i32), "document_is_encrypted");
-  EXPECT_IH(pdftools_document_permissions(doc, &u32), "document_permissions");
+  EXPECT_IH(pdftools_document_get_permissions(doc, &u32), "document_permissions");
   EXPECT_IH(pdftools_document_has_signature_fields(doc, &i32), "document_has_signature_fields");
   EXPECT_IH(pdftools_document_is_modified(doc, &i32), "document_is_modified");
   EXPECT_IH(pdftools_document_get_metadata(doc, "Title", buf, sizeof buf, &sz), "document_get_metadata");
   EXPECT_IH(pdftools_document_get_metadata(doc, "Title", NULL, 0, &sz), "document_get_metadata (NULL buf)");
   EXPECT_IH(pdftools_document_set_metadata(doc, "Title", "x"), "document_set_metadata");
   EXPECT_IH(pdftools_document_set_metadata(doc, "Title", NULL), "document_set_metadata (remove)");
-  EXPECT_IH(pdftools_document_metadata_count(doc, &i32), "document_metadata_count");
-  EXPECT_IH(pdftools_document_metadata_key(doc, 0, buf, sizeof buf, &sz), "document_metadata_key");
-  EXPECT_IH(pdftools_page_box(doc, 0, PDFTOOLS_BOX_MEDIA, &r), "page_box");
-  EXPECT_IH(pdftools_page_rotation(doc, 0, &i32), "page_rotation");
-  EXPECT_IH(pdftools_page_user_unit(doc, 0, &d), "page_user_unit");
-  EXPECT_IH(pdftools_page_size(doc, 0, &d, &d2), "page_size");
-  EXPECT_IH(pdftools_page_size(doc, 0, NULL, NULL), "page_size (NULL outs)");
-  EXPECT_IH(pdftools_page_label(doc, 0, buf, sizeof buf, &sz), "page_label");
+  EXPECT_IH(pdftools_document_get_metadata_count(doc, &i32), "document_metadata_count");
+  EXPECT_IH(pdftools_document_get_metadata_key(doc, 0, buf, sizeof buf, &sz), "document_metadata_key");
+  EXPECT_IH(pdftools_page_get_box(doc, 0, PDFTOOLS_BOX_MEDIA, &r), "page_box");
+  EXPECT_IH(pdftools_page_get_rotation(doc, 0, &i32), "page_rotation");
+  EXPECT_IH(pdftools_page_get_user_unit(doc, 0, &d), "page_user_unit");
+  EXPECT_IH(pdftools_page_get_size(doc, 0, &d, &d2), "page_size");
+  EXPECT_IH(pdftools_page_get_size(doc, 0, NULL, NULL), "page_size (NULL outs)");
+  EXPECT_IH(pdftools_page_get_label(doc, 0, buf, sizeof buf, &sz), "page_label");
   EXPECT_IH(pdftools_document_insert_blank_page(doc, 0, 612.0, 792.0), "document_insert_blank_page");
   EXPECT_IH(pdftools_document_save(doc, path, NULL), "document_save");
   EXPECT_IH(pdftools_document_save_to_memory(doc, NULL, &data, &sz), "document_save_to_memory");
-  EXPECT_IH(pdftools_page_annotations(doc, 0, ids, 4, &sz), "page_annotations");
-  EXPECT_IH(pdftools_page_annotations(doc, 0, NULL, 0, &sz), "page_annotations (NULL buffer)");
-  EXPECT_IH(pdftools_annotation_page(doc, 1, &i32), "annotation_page");
-  EXPECT_IH(pdftools_annotation_subtype(doc, 1, buf, sizeof buf, &sz), "annotation_subtype");
-  EXPECT_IH(pdftools_annotation_rect(doc, 1, &r), "annotation_rect");
+  EXPECT_IH(pdftools_page_get_annotations(doc, 0, ids, 4, &sz), "page_annotations");
+  EXPECT_IH(pdftools_page_get_annotations(doc, 0, NULL, 0, &sz), "page_annotations (NULL buffer)");
+  EXPECT_IH(pdftools_annotation_get_page(doc, 1, &i32), "annotation_page");
+  EXPECT_IH(pdftools_annotation_get_subtype(doc, 1, buf, sizeof buf, &sz), "annotation_subtype");
+  EXPECT_IH(pdftools_annotation_get_rect(doc, 1, &r), "annotation_rect");
   EXPECT_IH(pdftools_annotation_get_text(doc, 1, "Contents", buf, sizeof buf, &sz), "annotation_get_text");
   EXPECT_IH(pdftools_annotation_get_raw(doc, 1, "Rect", buf, sizeof buf, &sz), "annotation_get_raw");
   EXPECT_IH(pdftools_annotation_set_raw(doc, 1, "Contents", "(x)"), "annotation_set_raw");
   EXPECT_IH(pdftools_annotation_set_raw(doc, 1, "Contents", NULL), "annotation_set_raw (remove)");
   EXPECT_IH(pdftools_annotation_delete(doc, 1), "annotation_delete");
-  EXPECT_IH(pdftools_page_render_size(doc, 0, 1.0, &i32, &i32b), "page_render_size");
-  EXPECT_IH(pdftools_page_render_size(doc, 0, 1.0, NULL, NULL), "page_render_size (NULL outs)");
+  EXPECT_IH(pdftools_page_get_render_size(doc, 0, 1.0, &i32, &i32b), "page_render_size");
+  EXPECT_IH(pdftools_page_get_render_size(doc, 0, 1.0, NULL, NULL), "page_render_size (NULL outs)");
   EXPECT_IH(pdftools_page_render(doc, 0, NULL, pixels, 4, 4, 16), "page_render");
   EXPECT_IH(pdftools_page_render(doc, 0, &ro, pixels, 4, 4, 16), "page_render (options)");
 #undef EXPECT_IH
@@ -241,14 +241,14 @@ static void test_null_arguments(void) {
   expect_message_after_failure("open(path NULL)");
   CHECK(out == sentinel, "open(path NULL) leaves *out_doc untouched");
   EXPECT_STATUS(pdftools_document_open(path, NULL, NULL), PDFTOOLS_E_INVALID_ARGUMENT, "open(out_doc NULL)");
-  EXPECT_STATUS(pdftools_document_open_memory("%PDF", 4, NULL, NULL), PDFTOOLS_E_INVALID_ARGUMENT,
+  EXPECT_STATUS(pdftools_document_open_from_memory("%PDF", 4, NULL, NULL), PDFTOOLS_E_INVALID_ARGUMENT,
                 "open_memory(out_doc NULL)");
-  EXPECT_STATUS(pdftools_document_open_memory(NULL, 10, NULL, &out), PDFTOOLS_E_INVALID_ARGUMENT,
+  EXPECT_STATUS(pdftools_document_open_from_memory(NULL, 10, NULL, &out), PDFTOOLS_E_INVALID_ARGUMENT,
                 "open_memory(data NULL, size 10)");
   CHECK(out == sentinel, "open_memory(data NULL, size 10) leaves *out_doc untouched");
-  EXPECT_STATUS(pdftools_document_open_memory(NULL, 0, NULL, &out), PDFTOOLS_E_NOT_PDF,
+  EXPECT_STATUS(pdftools_document_open_from_memory(NULL, 0, NULL, &out), PDFTOOLS_E_NOT_PDF,
                 "open_memory(data NULL, size 0)");
-  EXPECT_STATUS(pdftools_document_open_memory("", 0, NULL, &out), PDFTOOLS_E_NOT_PDF,
+  EXPECT_STATUS(pdftools_document_open_from_memory("", 0, NULL, &out), PDFTOOLS_E_NOT_PDF,
                 "open_memory(data non-NULL, size 0)");
   CHECK(out == sentinel, "failed open_memory leaves *out_doc untouched");
   EXPECT_STATUS(pdftools_document_new(NULL), PDFTOOLS_E_INVALID_ARGUMENT, "new(out_doc NULL)");
@@ -261,38 +261,38 @@ static void test_null_arguments(void) {
     snprintf(what, sizeof what, "%s with a NULL pointer", name); \
     EXPECT_STATUS((call), PDFTOOLS_E_INVALID_ARGUMENT, what);   \
   } while (0)
-    EXPECT_IA(pdftools_document_page_count(doc, NULL), "page_count");
+    EXPECT_IA(pdftools_document_get_page_count(doc, NULL), "page_count");
     EXPECT_IA(pdftools_document_was_repaired(doc, NULL), "was_repaired");
     EXPECT_IA(pdftools_document_is_encrypted(doc, NULL), "is_encrypted");
-    EXPECT_IA(pdftools_document_permissions(doc, NULL), "permissions");
+    EXPECT_IA(pdftools_document_get_permissions(doc, NULL), "permissions");
     EXPECT_IA(pdftools_document_has_signature_fields(doc, NULL), "has_signature_fields");
     EXPECT_IA(pdftools_document_is_modified(doc, NULL), "is_modified");
     EXPECT_IA(pdftools_document_get_metadata(doc, NULL, NULL, 0, &size), "get_metadata(key)");
     EXPECT_IA(pdftools_document_get_metadata(doc, "Title", NULL, 0, NULL), "get_metadata(out_size)");
     EXPECT_IA(pdftools_document_set_metadata(doc, NULL, "x"), "set_metadata(key)");
     EXPECT_IA(pdftools_document_set_metadata(doc, NULL, NULL), "set_metadata(key, value)");
-    EXPECT_IA(pdftools_document_metadata_count(doc, NULL), "metadata_count");
-    EXPECT_IA(pdftools_document_metadata_key(doc, 0, NULL, 0, NULL), "metadata_key(out_size)");
-    EXPECT_IA(pdftools_page_box(doc, 0, PDFTOOLS_BOX_MEDIA, NULL), "page_box");
-    EXPECT_IA(pdftools_page_rotation(doc, 0, NULL), "page_rotation");
-    EXPECT_IA(pdftools_page_user_unit(doc, 0, NULL), "page_user_unit");
-    EXPECT_IA(pdftools_page_label(doc, 0, NULL, 0, NULL), "page_label(out_size)");
+    EXPECT_IA(pdftools_document_get_metadata_count(doc, NULL), "metadata_count");
+    EXPECT_IA(pdftools_document_get_metadata_key(doc, 0, NULL, 0, NULL), "metadata_key(out_size)");
+    EXPECT_IA(pdftools_page_get_box(doc, 0, PDFTOOLS_BOX_MEDIA, NULL), "page_box");
+    EXPECT_IA(pdftools_page_get_rotation(doc, 0, NULL), "page_rotation");
+    EXPECT_IA(pdftools_page_get_user_unit(doc, 0, NULL), "page_user_unit");
+    EXPECT_IA(pdftools_page_get_label(doc, 0, NULL, 0, NULL), "page_label(out_size)");
     EXPECT_IA(pdftools_document_save(doc, NULL, NULL), "save(path)");
     EXPECT_IA(pdftools_document_save_to_memory(doc, NULL, NULL, &size), "save_to_memory(out_data)");
     EXPECT_IA(pdftools_document_save_to_memory(doc, NULL, &data, NULL), "save_to_memory(out_size)");
-    EXPECT_IA(pdftools_page_annotations(doc, 0, NULL, 0, NULL), "page_annotations(out_count)");
+    EXPECT_IA(pdftools_page_get_annotations(doc, 0, NULL, 0, NULL), "page_annotations(out_count)");
     EXPECT_IA(pdftools_page_render(doc, 0, NULL, NULL, 10, 10, 40), "page_render(buffer)");
 #undef EXPECT_IA
     CHECK(data == NULL, "failed save_to_memory leaves *out_data untouched");
     expect_message_after_failure("save_to_memory(out_size NULL)");
 
     /* Out-pointers the header allows to be NULL. */
-    EXPECT_OK(pdftools_document_pdf_version(doc, NULL, NULL, NULL), "pdf_version with all outs NULL");
+    EXPECT_OK(pdftools_document_get_pdf_version(doc, NULL, NULL, NULL), "pdf_version with all outs NULL");
     expect_no_message("pdf_version with all outs NULL");
-    EXPECT_OK(pdftools_page_size(doc, 0, NULL, NULL), "page_size with both outs NULL");
-    EXPECT_OK(pdftools_page_size(doc, 0, &w, NULL), "page_size with height NULL");
+    EXPECT_OK(pdftools_page_get_size(doc, 0, NULL, NULL), "page_size with both outs NULL");
+    EXPECT_OK(pdftools_page_get_size(doc, 0, &w, NULL), "page_size with height NULL");
     CHECK(w > 0.0, "page_size with height NULL still gives the width (%g)", w);
-    EXPECT_OK(pdftools_document_page_count(doc, &count), "page_count after NULL-argument failures");
+    EXPECT_OK(pdftools_document_get_page_count(doc, &count), "page_count after NULL-argument failures");
     CHECK(count == 8, "page count of qpdf-boxes.pdf is 8 (%d)", (int)count);
     pdftools_document_close(doc);
   }
@@ -412,9 +412,9 @@ static void test_file_errors(void) {
   expect_open_fails(header_only, PDFTOOLS_E_NOT_PDF, PDFTOOLS_E_DAMAGED, "open a file with only %PDF-1.4");
   expect_open_fails("", PDFTOOLS_E_FILE_NOT_FOUND, PDFTOOLS_E_INVALID_ARGUMENT, "open empty path");
 
-  EXPECT_STATUS2(pdftools_document_open_memory(noise, sizeof noise, NULL, &doc), PDFTOOLS_E_NOT_PDF,
+  EXPECT_STATUS2(pdftools_document_open_from_memory(noise, sizeof noise, NULL, &doc), PDFTOOLS_E_NOT_PDF,
                  PDFTOOLS_E_DAMAGED, "open_memory random bytes");
-  EXPECT_STATUS(pdftools_document_open_memory("hello", 5, NULL, &doc), PDFTOOLS_E_NOT_PDF,
+  EXPECT_STATUS(pdftools_document_open_from_memory("hello", 5, NULL, &doc), PDFTOOLS_E_NOT_PDF,
                 "open_memory \"hello\"");
   CHECK(doc == NULL, "failed open_memory leaves *out_doc untouched (NULL)");
 
@@ -477,13 +477,13 @@ static void test_page_indices(void) {
     snprintf(w2, sizeof w2, "%s%s", what, name);                          \
     EXPECT_STATUS((call), PDFTOOLS_E_OUT_OF_RANGE, w2);                   \
   } while (0)
-    IDX_CHECK(pdftools_page_box(doc, p, PDFTOOLS_BOX_MEDIA, &r), "page_box");
-    IDX_CHECK(pdftools_page_box(doc, p, PDFTOOLS_BOX_ART, &r), "page_box(ART)");
-    IDX_CHECK(pdftools_page_rotation(doc, p, &rot), "page_rotation");
-    IDX_CHECK(pdftools_page_user_unit(doc, p, &unit), "page_user_unit");
-    IDX_CHECK(pdftools_page_size(doc, p, &w, &h), "page_size");
-    IDX_CHECK(pdftools_page_label(doc, p, buf, sizeof buf, &size), "page_label");
-    IDX_CHECK(pdftools_page_label(doc, p, NULL, 0, &size), "page_label(NULL buffer)");
+    IDX_CHECK(pdftools_page_get_box(doc, p, PDFTOOLS_BOX_MEDIA, &r), "page_box");
+    IDX_CHECK(pdftools_page_get_box(doc, p, PDFTOOLS_BOX_ART, &r), "page_box(ART)");
+    IDX_CHECK(pdftools_page_get_rotation(doc, p, &rot), "page_rotation");
+    IDX_CHECK(pdftools_page_get_user_unit(doc, p, &unit), "page_user_unit");
+    IDX_CHECK(pdftools_page_get_size(doc, p, &w, &h), "page_size");
+    IDX_CHECK(pdftools_page_get_label(doc, p, buf, sizeof buf, &size), "page_label");
+    IDX_CHECK(pdftools_page_get_label(doc, p, NULL, 0, &size), "page_label(NULL buffer)");
     if (p != 8) IDX_CHECK(pdftools_document_insert_blank_page(doc, p, 612, 792), "insert_blank_page");
 #undef IDX_CHECK
     CHECK(r.x0 == 1 && r.y1 == 4 && rot == 77 && unit == 77.0 && w == 77.0 && h == 78.0 && size == 99 &&
@@ -493,14 +493,14 @@ static void test_page_indices(void) {
   for (i = 0; i < sizeof bad_boxes / sizeof bad_boxes[0]; i++) {
     pdftools_rect r = {1, 2, 3, 4};
     snprintf(what, sizeof what, "page_box with box value %d", bad_boxes[i]);
-    EXPECT_STATUS(pdftools_page_box(doc, 0, (pdftools_box)bad_boxes[i], &r), PDFTOOLS_E_INVALID_ARGUMENT, what);
+    EXPECT_STATUS(pdftools_page_get_box(doc, 0, (pdftools_box)bad_boxes[i], &r), PDFTOOLS_E_INVALID_ARGUMENT, what);
     CHECK(r.x0 == 1 && r.y0 == 2 && r.x1 == 3 && r.y1 == 4, "%s: out_rect untouched", what);
   }
   {
     pdftools_rect r;
     int32_t count = 0;
-    EXPECT_OK(pdftools_page_box(doc, 7, PDFTOOLS_BOX_ART, &r), "page_box(last page, ART)");
-    EXPECT_OK(pdftools_document_page_count(doc, &count), "page_count after index errors");
+    EXPECT_OK(pdftools_page_get_box(doc, 7, PDFTOOLS_BOX_ART, &r), "page_box(last page, ART)");
+    EXPECT_OK(pdftools_document_get_page_count(doc, &count), "page_count after index errors");
     CHECK(count == 8, "no page was inserted by the failed calls (count %d)", (int)count);
   }
   pdftools_document_close(doc);
@@ -521,13 +521,13 @@ static pdftools_status get_meta(pdftools_document *doc, int32_t index, const cha
 static pdftools_status get_label(pdftools_document *doc, int32_t index, const char *key, char *buf,
                                  size_t buf_size, size_t *out_size) {
   (void)key;
-  return pdftools_page_label(doc, index, buf, buf_size, out_size);
+  return pdftools_page_get_label(doc, index, buf, buf_size, out_size);
 }
 
 static pdftools_status get_key(pdftools_document *doc, int32_t index, const char *key, char *buf,
                                size_t buf_size, size_t *out_size) {
   (void)key;
-  return pdftools_document_metadata_key(doc, index, buf, buf_size, out_size);
+  return pdftools_document_get_metadata_key(doc, index, buf, buf_size, out_size);
 }
 
 static int all_z(const char *buf, size_t from, size_t to) {
@@ -589,11 +589,11 @@ static void test_two_call_pattern(void) {
   check_two_call(doc, get_meta, 0, "Subject", "\xc3\xa4\xc3\xb6\xc3\xbc \xe2\x82\xac \xf0\x9f\x98\x80",
                  "get_metadata(Subject, non-ASCII)");
   check_two_call(doc, get_label, 0, NULL, "1", "page_label(0)");
-  EXPECT_OK(pdftools_document_metadata_count(doc, &n), "metadata_count");
+  EXPECT_OK(pdftools_document_get_metadata_count(doc, &n), "metadata_count");
   for (i = 0; i < n; i++) {
     char buf[64];
     size_t size = 0;
-    if (pdftools_document_metadata_key(doc, i, buf, sizeof buf, &size) == PDFTOOLS_OK && strcmp(buf, "Title") == 0)
+    if (pdftools_document_get_metadata_key(doc, i, buf, sizeof buf, &size) == PDFTOOLS_OK && strcmp(buf, "Title") == 0)
       idx = i;
   }
   if (CHECK(idx >= 0, "metadata_key lists Title"))
@@ -622,11 +622,11 @@ static const struct meta_case meta_cases[] = {
 
 static int has_key(pdftools_document *doc, const char *key) {
   int32_t n = 0, i;
-  if (pdftools_document_metadata_count(doc, &n) != PDFTOOLS_OK) return 0;
+  if (pdftools_document_get_metadata_count(doc, &n) != PDFTOOLS_OK) return 0;
   for (i = 0; i < n; i++) {
     char buf[128];
     size_t size = 0;
-    if (pdftools_document_metadata_key(doc, i, buf, sizeof buf, &size) == PDFTOOLS_OK && strcmp(buf, key) == 0)
+    if (pdftools_document_get_metadata_key(doc, i, buf, sizeof buf, &size) == PDFTOOLS_OK && strcmp(buf, key) == 0)
       return 1;
   }
   return 0;
@@ -657,7 +657,7 @@ static void test_metadata(void) {
 
   if (!EXPECT_OK(pdftools_document_new(&doc), "new document for metadata")) return;
   EXPECT_OK(pdftools_document_insert_blank_page(doc, 0, 595, 842), "insert a page");
-  EXPECT_OK(pdftools_document_metadata_count(doc, &n0), "metadata_count of a new document");
+  EXPECT_OK(pdftools_document_get_metadata_count(doc, &n0), "metadata_count of a new document");
   tc_note("a new document has %d metadata entries", (int)n0);
   EXPECT_STATUS(pdftools_document_get_metadata(doc, "Title", NULL, 0, &size), PDFTOOLS_E_NOT_FOUND,
                 "get_metadata(Title) of a new document");
@@ -667,10 +667,10 @@ static void test_metadata(void) {
                 "get_metadata(NoSuchKey)");
 
   EXPECT_OK(pdftools_document_set_metadata(doc, "Title", "first"), "set Title");
-  EXPECT_OK(pdftools_document_metadata_count(doc, &n), "metadata_count after set");
+  EXPECT_OK(pdftools_document_get_metadata_count(doc, &n), "metadata_count after set");
   CHECK(n == n0 + 1, "count grew by one (%d -> %d)", (int)n0, (int)n);
   EXPECT_OK(pdftools_document_set_metadata(doc, "Title", "second"), "set Title again");
-  EXPECT_OK(pdftools_document_metadata_count(doc, &n), "metadata_count after replacing");
+  EXPECT_OK(pdftools_document_get_metadata_count(doc, &n), "metadata_count after replacing");
   CHECK(n == n0 + 1, "replacing a value keeps the count (%d)", (int)n);
   {
     char *v = tc_get_metadata(doc, "Title", NULL);
@@ -678,7 +678,7 @@ static void test_metadata(void) {
     free(v);
   }
   EXPECT_OK(pdftools_document_set_metadata(doc, "Title", NULL), "remove Title");
-  EXPECT_OK(pdftools_document_metadata_count(doc, &n), "metadata_count after remove");
+  EXPECT_OK(pdftools_document_get_metadata_count(doc, &n), "metadata_count after remove");
   CHECK(n == n0, "count back to %d (%d)", (int)n0, (int)n);
   EXPECT_STATUS(pdftools_document_get_metadata(doc, "Title", NULL, 0, &size), PDFTOOLS_E_NOT_FOUND,
                 "get removed Title");
@@ -698,7 +698,7 @@ static void test_metadata(void) {
   }
   EXPECT_STATUS(pdftools_document_get_metadata(doc, "Title", NULL, 0, &size), PDFTOOLS_E_NOT_FOUND,
                 "rejected values were not stored");
-  EXPECT_OK(pdftools_document_metadata_count(doc, &n), "metadata_count after rejected sets");
+  EXPECT_OK(pdftools_document_get_metadata_count(doc, &n), "metadata_count after rejected sets");
   CHECK(n == n0, "rejected sets did not change the count (%d)", (int)n);
 
   for (i = 0; i < N_META_CASES; i++) {
@@ -711,11 +711,11 @@ static void test_metadata(void) {
     int32_t k, count = 0;
     char prev[128] = "", cur[128];
     int sorted = 1;
-    EXPECT_OK(pdftools_document_metadata_count(doc, &count), "metadata_count with all keys set");
+    EXPECT_OK(pdftools_document_get_metadata_count(doc, &count), "metadata_count with all keys set");
     CHECK(count == n0 + (int32_t)N_META_CASES, "%d entries (%d)", (int)(n0 + (int32_t)N_META_CASES), (int)count);
     for (k = 0; k < count; k++) {
       size_t sz = 0;
-      if (pdftools_document_metadata_key(doc, k, cur, sizeof cur, &sz) != PDFTOOLS_OK) {
+      if (pdftools_document_get_metadata_key(doc, k, cur, sizeof cur, &sz) != PDFTOOLS_OK) {
         sorted = 0;
         break;
       }
@@ -730,12 +730,12 @@ static void test_metadata(void) {
 
   if (EXPECT_OK(pdftools_document_save_to_memory(doc, NULL, &data, &size), "save_to_memory with metadata")) {
     int32_t n_before = 0, n_after = -1;
-    pdftools_document_metadata_count(doc, &n_before);
+    pdftools_document_get_metadata_count(doc, &n_before);
     EXPECT_OK(pdftools_document_is_modified(doc, &modified), "is_modified after save_to_memory");
     CHECK(modified == 1, "save_to_memory does not change the modified state (%d)", (int)modified);
-    if (EXPECT_OK(pdftools_document_open_memory(data, size, NULL, &reopened), "reopen saved bytes")) {
+    if (EXPECT_OK(pdftools_document_open_from_memory(data, size, NULL, &reopened), "reopen saved bytes")) {
       check_meta_values(reopened, "after save_to_memory + open_memory");
-      EXPECT_OK(pdftools_document_metadata_count(reopened, &n_after), "metadata_count after reopening");
+      EXPECT_OK(pdftools_document_get_metadata_count(reopened, &n_after), "metadata_count after reopening");
       CHECK(n_after == n_before, "same number of entries after the round trip (%d, %d)", (int)n_before,
             (int)n_after);
       EXPECT_OK(pdftools_document_is_modified(reopened, &modified), "is_modified of reopened document");
@@ -759,11 +759,11 @@ static void check_page(pdftools_document *doc, int32_t index, double w, double h
   char *lab;
   pdftools_status st;
   snprintf(label, sizeof label, "%d", (int)index + 1);
-  EXPECT_OK(pdftools_page_box(doc, index, PDFTOOLS_BOX_MEDIA, &media), "page_box(MEDIA)");
-  EXPECT_OK(pdftools_page_box(doc, index, PDFTOOLS_BOX_CROP, &crop), "page_box(CROP)");
-  EXPECT_OK(pdftools_page_size(doc, index, &pw, &ph), "page_size");
-  EXPECT_OK(pdftools_page_rotation(doc, index, &rot), "page_rotation");
-  EXPECT_OK(pdftools_page_user_unit(doc, index, &unit), "page_user_unit");
+  EXPECT_OK(pdftools_page_get_box(doc, index, PDFTOOLS_BOX_MEDIA, &media), "page_box(MEDIA)");
+  EXPECT_OK(pdftools_page_get_box(doc, index, PDFTOOLS_BOX_CROP, &crop), "page_box(CROP)");
+  EXPECT_OK(pdftools_page_get_size(doc, index, &pw, &ph), "page_size");
+  EXPECT_OK(pdftools_page_get_rotation(doc, index, &rot), "page_rotation");
+  EXPECT_OK(pdftools_page_get_user_unit(doc, index, &unit), "page_user_unit");
   CHECK(tc_near(media.x0, 0, 1e-6) && tc_near(media.y0, 0, 1e-6) && tc_near(media.x1, w, 1e-3) &&
             tc_near(media.y1, h, 1e-3),
         "%s: page %d media box is [0 0 %g %g] (got [%g %g %g %g])", when, (int)index, w, h, media.x0, media.y0,
@@ -796,27 +796,27 @@ static void test_new_document(void) {
 
   if (!EXPECT_OK(pdftools_document_new(&doc), "document_new")) return;
   expect_no_message("document_new");
-  EXPECT_OK(pdftools_document_page_count(doc, &count), "page_count of a new document");
+  EXPECT_OK(pdftools_document_get_page_count(doc, &count), "page_count of a new document");
   CHECK(count == 0, "a new document has no pages (%d)", (int)count);
-  EXPECT_OK(pdftools_document_pdf_version(doc, &major, &minor, &ext), "pdf_version of a new document");
+  EXPECT_OK(pdftools_document_get_pdf_version(doc, &major, &minor, &ext), "pdf_version of a new document");
   CHECK(major == 1 && minor == 7 && ext == 0, "a new document is PDF 1.7, extension level 0 (%d.%d, %d)",
         (int)major, (int)minor, (int)ext);
   EXPECT_OK(pdftools_document_was_repaired(doc, &flag), "was_repaired");
   CHECK(flag == 0, "a new document was not repaired");
   EXPECT_OK(pdftools_document_is_encrypted(doc, &flag), "is_encrypted");
   CHECK(flag == 0, "a new document is not encrypted");
-  EXPECT_OK(pdftools_document_permissions(doc, &perms), "permissions");
+  EXPECT_OK(pdftools_document_get_permissions(doc, &perms), "permissions");
   CHECK(perms == (uint32_t)PDFTOOLS_PERMISSION_ALL, "a new document grants all permissions (0x%x)", (unsigned)perms);
   EXPECT_OK(pdftools_document_has_signature_fields(doc, &flag), "has_signature_fields");
   CHECK(flag == 0, "a new document has no signature fields");
-  EXPECT_STATUS(pdftools_page_box(doc, 0, PDFTOOLS_BOX_MEDIA, &r), PDFTOOLS_E_OUT_OF_RANGE,
+  EXPECT_STATUS(pdftools_page_get_box(doc, 0, PDFTOOLS_BOX_MEDIA, &r), PDFTOOLS_E_OUT_OF_RANGE,
                 "page_box(0) of an empty document");
 
   EXPECT_OK(pdftools_document_insert_blank_page(doc, 0, 612, 792), "insert 612x792 at 0 (empty document)");
   EXPECT_OK(pdftools_document_insert_blank_page(doc, 1, 595.28, 841.89), "append 595.28x841.89 at end (1)");
   EXPECT_OK(pdftools_document_insert_blank_page(doc, 0, 100, 200), "insert 100x200 at start");
   EXPECT_OK(pdftools_document_insert_blank_page(doc, 1, 300.5, 400.25), "insert 300.5x400.25 in the middle (1)");
-  EXPECT_OK(pdftools_document_page_count(doc, &count), "page_count after inserts");
+  EXPECT_OK(pdftools_document_get_page_count(doc, &count), "page_count after inserts");
   CHECK(count == 4, "4 pages (%d)", (int)count);
   EXPECT_OK(pdftools_document_is_modified(doc, &modified), "is_modified after inserting pages");
   CHECK(modified == 1, "inserting pages marks the document modified (%d)", (int)modified);
@@ -839,7 +839,7 @@ static void test_new_document(void) {
                 "insert an infinitely wide page");
   EXPECT_STATUS(pdftools_document_insert_blank_page(doc, 0, 612, -INFINITY), PDFTOOLS_E_INVALID_ARGUMENT,
                 "insert a -infinity high page");
-  EXPECT_OK(pdftools_document_page_count(doc, &count), "page_count after rejected inserts");
+  EXPECT_OK(pdftools_document_get_page_count(doc, &count), "page_count after rejected inserts");
   CHECK(count == 4, "rejected inserts added no page (%d)", (int)count);
 
   EXPECT_OK(pdftools_document_insert_blank_page(doc, 4, 1, 1), "append the smallest page, 1 x 1");
@@ -850,8 +850,8 @@ static void test_new_document(void) {
   if (EXPECT_OK(pdftools_document_save_to_memory(doc, NULL, &data, &size), "save the new document to memory")) {
     CHECK(size > 8 && memcmp(data, "%PDF-", 5) == 0, "saved bytes start with %%PDF- (%lu bytes)",
           (unsigned long)size);
-    if (EXPECT_OK(pdftools_document_open_memory(data, size, NULL, &reopened), "reopen the new document")) {
-      EXPECT_OK(pdftools_document_page_count(reopened, &count), "page_count after reopening");
+    if (EXPECT_OK(pdftools_document_open_from_memory(data, size, NULL, &reopened), "reopen the new document")) {
+      EXPECT_OK(pdftools_document_get_page_count(reopened, &count), "page_count after reopening");
       CHECK(count == 6, "6 pages after reopening (%d)", (int)count);
       for (p = 0; p < 4 && p < count; p++) check_page(reopened, p, sizes[p][0], sizes[p][1], "reopened");
       if (count == 6) {
@@ -1082,7 +1082,7 @@ static long noisy_calls(int *repaired_out, pdftools_status *st_out) {
   doc = NULL;
   if (pdftools_document_open(nolen, NULL, &doc) == PDFTOOLS_OK) {
     int32_t count = 0;
-    pdftools_document_page_count(doc, &count);
+    pdftools_document_get_page_count(doc, &count);
     if (pdftools_document_save_to_memory(doc, NULL, &data, &size) == PDFTOOLS_OK) pdftools_free(data);
     pdftools_document_close(doc);
   }
@@ -1158,9 +1158,9 @@ static void test_last_error_message(void) {
   CHECK(strcmp(pdftools_last_error_message(), saved) == 0, "reading the message twice gives the same text");
   if (EXPECT_OK(pdftools_document_new(&doc), "document_new")) {
     expect_no_message("after document_new");
-    EXPECT_STATUS(pdftools_page_rotation(doc, 3, &count), PDFTOOLS_E_OUT_OF_RANGE, "page_rotation(3) of empty doc");
+    EXPECT_STATUS(pdftools_page_get_rotation(doc, 3, &count), PDFTOOLS_E_OUT_OF_RANGE, "page_rotation(3) of empty doc");
     expect_message_after_failure("page_rotation OUT_OF_RANGE");
-    EXPECT_OK(pdftools_document_page_count(doc, &count), "page_count");
+    EXPECT_OK(pdftools_document_get_page_count(doc, &count), "page_count");
     expect_no_message("after page_count");
     pdftools_document_close(doc);
   }

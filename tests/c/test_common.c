@@ -456,12 +456,12 @@ char *tc_get_metadata(pdftools_document *doc, const char *key, pdftools_status *
 char *tc_get_label(pdftools_document *doc, int32_t page, pdftools_status *out_status) {
   size_t need = 0;
   char *buf;
-  pdftools_status st = pdftools_page_label(doc, page, NULL, 0, &need);
+  pdftools_status st = pdftools_page_get_label(doc, page, NULL, 0, &need);
   if (out_status) *out_status = st;
   if (st != PDFTOOLS_OK || need == 0) return NULL;
   buf = (char *)malloc(need);
   if (!buf) return NULL;
-  st = pdftools_page_label(doc, page, buf, need, &need);
+  st = pdftools_page_get_label(doc, page, buf, need, &need);
   if (out_status) *out_status = st;
   if (st != PDFTOOLS_OK) {
     free(buf);
@@ -611,7 +611,7 @@ static char *tc_get_string(tc_string_getter fn, pdftools_document *doc, pdftools
 
 int tc_count_annots(pdftools_document *doc, int32_t page) {
   size_t n = 0;
-  if (pdftools_page_annotations(doc, page, NULL, 0, &n) != PDFTOOLS_OK) return -1;
+  if (pdftools_page_get_annotations(doc, page, NULL, 0, &n) != PDFTOOLS_OK) return -1;
   return (int)n;
 }
 
@@ -650,12 +650,12 @@ char *tc_get_raw(pdftools_document *doc, pdftools_annotation_id id, const char *
 char *tc_get_subtype(pdftools_document *doc, pdftools_annotation_id id, pdftools_status *st) {
   size_t need = 0;
   char *s;
-  pdftools_status r = pdftools_annotation_subtype(doc, id, NULL, 0, &need);
+  pdftools_status r = pdftools_annotation_get_subtype(doc, id, NULL, 0, &need);
   if (st) *st = r;
   if (r != PDFTOOLS_OK || need == 0) return NULL;
   s = (char *)malloc(need);
   if (!s) return NULL;
-  r = pdftools_annotation_subtype(doc, id, s, need, &need);
+  r = pdftools_annotation_get_subtype(doc, id, s, need, &need);
   if (st) *st = r;
   if (r != PDFTOOLS_OK) {
     free(s);
@@ -673,10 +673,10 @@ int tc_list_ids(pdftools_document *doc, int32_t page, pdftools_annotation_id **o
   size_t n = 0;
   pdftools_annotation_id *ids;
   *out = NULL;
-  if (pdftools_page_annotations(doc, page, NULL, 0, &n) != PDFTOOLS_OK) return -1;
+  if (pdftools_page_get_annotations(doc, page, NULL, 0, &n) != PDFTOOLS_OK) return -1;
   ids = (pdftools_annotation_id *)calloc(n + 1, sizeof *ids);
   if (!ids) return -1;
-  if (n && pdftools_page_annotations(doc, page, ids, n, &n) != PDFTOOLS_OK) {
+  if (n && pdftools_page_get_annotations(doc, page, ids, n, &n) != PDFTOOLS_OK) {
     free(ids);
     return -1;
   }
@@ -727,12 +727,12 @@ void tc_dump_annotation_properties(tc_buf *b, pdftools_document *doc, pdftools_a
   free(s);
   {
     int32_t p = -7;
-    st = pdftools_annotation_page(doc, id, &p);
+    st = pdftools_annotation_get_page(doc, id, &p);
     tc_buf_printf(b, "page %d %d\n", (int)st, (int)p);
   }
   {
     pdftools_rect r = {0, 0, 0, 0};
-    st = pdftools_annotation_rect(doc, id, &r);
+    st = pdftools_annotation_get_rect(doc, id, &r);
     tc_buf_printf(b, "rect %d %.4f %.4f %.4f %.4f\n", (int)st, r.x0, r.y0, r.x1, r.y1);
   }
   for (role = 0; role < 2; role++) {

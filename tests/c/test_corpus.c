@@ -116,7 +116,7 @@ static void check_page(pdftools_document *doc, int32_t index) {
   } while (0)
 
   for (b = 0; b < 5; b++) {
-    st = pdftools_page_box(doc, index, (pdftools_box)b, &boxes[b]);
+    st = pdftools_page_get_box(doc, index, (pdftools_box)b, &boxes[b]);
     if (st != PDFTOOLS_OK) {
       PROBLEM(" %s box: %s;", box_names[b], pdftools_status_string(st));
       memset(&boxes[b], 0, sizeof boxes[b]);
@@ -129,13 +129,13 @@ static void check_page(pdftools_document *doc, int32_t index) {
     if (!rect_inside(&boxes[b], &boxes[0])) PROBLEM(" %s box not clipped to the media box;", box_names[b]);
     if (!rect_nonempty(&boxes[b]) && rect_nonempty(&boxes[0])) PROBLEM(" %s box empty;", box_names[b]);
   }
-  st = pdftools_page_rotation(doc, index, &rot);
+  st = pdftools_page_get_rotation(doc, index, &rot);
   if (st != PDFTOOLS_OK) PROBLEM(" rotation: %s;", pdftools_status_string(st));
   else if (rot != 0 && rot != 90 && rot != 180 && rot != 270) PROBLEM(" rotation %d;", (int)rot);
-  st = pdftools_page_user_unit(doc, index, &unit);
+  st = pdftools_page_get_user_unit(doc, index, &unit);
   if (st != PDFTOOLS_OK) PROBLEM(" user unit: %s;", pdftools_status_string(st));
   else if (!isfinite(unit) || unit <= 0) PROBLEM(" user unit %g;", unit);
-  st = pdftools_page_size(doc, index, &w, &h);
+  st = pdftools_page_get_size(doc, index, &w, &h);
   if (st != PDFTOOLS_OK) {
     PROBLEM(" size: %s;", pdftools_status_string(st));
   } else {
@@ -146,12 +146,12 @@ static void check_page(pdftools_document *doc, int32_t index) {
       PROBLEM(" size %g x %g, expected %g x %g (crop box, rotation, user unit);", w, h, ew, eh);
   }
   /* An empty label is legal: a /PageLabels range with neither /S nor /P. */
-  st = pdftools_page_label(doc, index, NULL, 0, &need);
+  st = pdftools_page_get_label(doc, index, NULL, 0, &need);
   if (st != PDFTOOLS_OK || need < 1) {
     PROBLEM(" label size: %s, %lu;", pdftools_status_string(st), (unsigned long)need);
   } else {
     label = (char *)malloc(need);
-    st = label ? pdftools_page_label(doc, index, label, need, &size) : PDFTOOLS_E_OUT_OF_MEMORY;
+    st = label ? pdftools_page_get_label(doc, index, label, need, &size) : PDFTOOLS_E_OUT_OF_MEMORY;
     if (st != PDFTOOLS_OK) PROBLEM(" label: %s;", pdftools_status_string(st));
     else if (size != need || strlen(label) + 1 != need) PROBLEM(" label size mismatch;");
     else if (!valid_utf8(label)) PROBLEM(" label not UTF-8;");
@@ -175,14 +175,14 @@ static void check_metadata(pdftools_document *doc) {
   char buf[8];
   char *prev = NULL;
   int sorted = 1;
-  if (!EXPECT_OK(pdftools_document_metadata_count(doc, &count), "metadata_count")) return;
+  if (!EXPECT_OK(pdftools_document_get_metadata_count(doc, &count), "metadata_count")) return;
   printf("fact metadata_count %d\n", (int)count);
   for (i = 0; i < count; i++) {
     size_t need = 0;
     char *key = NULL, *value = NULL;
-    pdftools_status st = pdftools_document_metadata_key(doc, i, NULL, 0, &need);
+    pdftools_status st = pdftools_document_get_metadata_key(doc, i, NULL, 0, &need);
     if (st == PDFTOOLS_OK && need > 1 && (key = (char *)malloc(need)) != NULL)
-      st = pdftools_document_metadata_key(doc, i, key, need, &size);
+      st = pdftools_document_get_metadata_key(doc, i, key, need, &size);
     if (!CHECK(st == PDFTOOLS_OK && key && strlen(key) + 1 == need, "metadata key %d (%s)", (int)i,
                pdftools_status_string(st))) {
       free(key);
@@ -201,7 +201,7 @@ static void check_metadata(pdftools_document *doc) {
   }
   free(prev);
   if (count > 1) CHECK(sorted, "metadata keys are listed sorted by name");
-  EXPECT_STATUS(pdftools_document_metadata_key(doc, count, buf, sizeof buf, &size), PDFTOOLS_E_OUT_OF_RANGE,
+  EXPECT_STATUS(pdftools_document_get_metadata_key(doc, count, buf, sizeof buf, &size), PDFTOOLS_E_OUT_OF_RANGE,
                 "metadata_key(count)");
 }
 
@@ -231,7 +231,7 @@ static void check_annotations(pdftools_document *doc, int32_t pages) {
   }
   for (p = 0; p < pages; p++) {
     size_t n = 0, n2 = 0, k, j;
-    pdftools_status st = pdftools_page_annotations(doc, p, NULL, 0, &n);
+    pdftools_status st = pdftools_page_get_annotations(doc, p, NULL, 0, &n);
     if (st != PDFTOOLS_OK) {
       if (list_ok && !first[0]) snprintf(first, sizeof first, "page %d: page_annotations %s", (int)p + 1, pdftools_status_string(st));
       list_ok = 0;
@@ -239,7 +239,7 @@ static void check_annotations(pdftools_document *doc, int32_t pages) {
     }
     if (n == 0) continue;
     per_page[p] = (pdftools_annotation_id *)calloc(n, sizeof **per_page);
-    st = per_page[p] ? pdftools_page_annotations(doc, p, per_page[p], n, &n2) : PDFTOOLS_E_OUT_OF_MEMORY;
+    st = per_page[p] ? pdftools_page_get_annotations(doc, p, per_page[p], n, &n2) : PDFTOOLS_E_OUT_OF_MEMORY;
     if (st != PDFTOOLS_OK || n2 != n) {
       if (!first[0]) snprintf(first, sizeof first, "page %d: page_annotations with a buffer %s", (int)p + 1, pdftools_status_string(st));
       list_ok = 0;
@@ -254,8 +254,8 @@ static void check_annotations(pdftools_document *doc, int32_t pages) {
       if (id == 0) unique = 0;
       for (j = 0; j < k; j++)
         if (per_page[p][j] == id) unique = 0;
-      st = pdftools_annotation_subtype(doc, id, NULL, 0, &need);
-      if (st == PDFTOOLS_OK && need <= sizeof sub) st = pdftools_annotation_subtype(doc, id, sub, sizeof sub, &need);
+      st = pdftools_annotation_get_subtype(doc, id, NULL, 0, &need);
+      if (st == PDFTOOLS_OK && need <= sizeof sub) st = pdftools_annotation_get_subtype(doc, id, sub, sizeof sub, &need);
       else if (st == PDFTOOLS_OK) {
         snprintf(sub, sizeof sub, "(long name)");
       }
@@ -264,7 +264,7 @@ static void check_annotations(pdftools_document *doc, int32_t pages) {
         read_ok = 0;
         continue;
       }
-      st = pdftools_annotation_rect(doc, id, &r);
+      st = pdftools_annotation_get_rect(doc, id, &r);
       if (st != PDFTOOLS_OK || !rect_ok(&r)) {
         if (!first[0]) snprintf(first, sizeof first, "page %d annotation %lld (%s): rect %s [%g %g %g %g]", (int)p + 1,
                                 (long long)id, sub, pdftools_status_string(st), r.x0, r.y0, r.x1, r.y1);
@@ -287,7 +287,7 @@ static void check_annotations(pdftools_document *doc, int32_t pages) {
     size_t k;
     for (k = 0; k < per_count[p]; k++) {
       int32_t at = -1;
-      pdftools_status st = pdftools_annotation_page(doc, per_page[p][k], &at);
+      pdftools_status st = pdftools_annotation_get_page(doc, per_page[p][k], &at);
       int listed = 0;
       if (st == PDFTOOLS_OK && at >= 0 && at < pages) {
         size_t j;
@@ -333,9 +333,9 @@ static void check_render(pdftools_document *doc) {
   tc_capture cap;
   char printed[256];
   long n = -1;
-  if (!EXPECT_OK(pdftools_page_render_size(doc, 0, 1.0, &w, &h), "render_size of page 1")) return;
+  if (!EXPECT_OK(pdftools_page_get_render_size(doc, 0, 1.0, &w, &h), "render_size of page 1")) return;
   if (w > 160 || h > 160) scale = 160.0 / (w > h ? w : h);
-  if (!EXPECT_OK(pdftools_page_render_size(doc, 0, scale, &w, &h), "render_size at the thumbnail scale")) return;
+  if (!EXPECT_OK(pdftools_page_get_render_size(doc, 0, scale, &w, &h), "render_size at the thumbnail scale")) return;
   CHECK(w >= 1 && h >= 1 && w <= 161 && h <= 161, "thumbnail size %dx%d", (int)w, (int)h);
   px = (unsigned char *)malloc((size_t)w * (size_t)h * 4);
   if (!px) return;
@@ -377,7 +377,7 @@ static void check_save(pdftools_document *doc, int object_streams, const char *p
   CHECK(size > 8 && memcmp(data, "%PDF-", 5) == 0, "%s: %lu bytes starting with %%PDF-", what, (unsigned long)size);
   if (object_streams == PDFTOOLS_OBJECT_STREAMS_GENERATE)
     CHECK(tc_mem_contains(data, size, "/ObjStm", 7), "%s: output contains /ObjStm", what);
-  st = pdftools_document_open_memory(data, size, password, &copy);
+  st = pdftools_document_open_from_memory(data, size, password, &copy);
   pdftools_free(data);
   {
     char w2[160];
@@ -386,7 +386,7 @@ static void check_save(pdftools_document *doc, int object_streams, const char *p
   }
   {
     int32_t count = -1, repaired = -1, enc = -1;
-    pdftools_document_page_count(copy, &count);
+    pdftools_document_get_page_count(copy, &count);
     pdftools_document_was_repaired(copy, &repaired);
     pdftools_document_is_encrypted(copy, &enc);
     CHECK(count == pages, "%s: reopened page count %d (%d)", what, (int)pages, (int)count);
@@ -409,7 +409,7 @@ static void check_passwords(const char *file, const char *password, const char *
   if (st == PDFTOOLS_OK) pdftools_document_close(doc);
   doc = NULL;
   if (bytes) {
-    st = pdftools_document_open_memory(bytes, size, "wrong-password", &doc);
+    st = pdftools_document_open_from_memory(bytes, size, "wrong-password", &doc);
     EXPECT_STATUS(st, PDFTOOLS_E_WRONG_PASSWORD, "open_memory with \"wrong-password\"");
     if (st == PDFTOOLS_OK) pdftools_document_close(doc);
     doc = NULL;
@@ -435,8 +435,8 @@ static void check_passwords(const char *file, const char *password, const char *
     if (EXPECT_OK(st, "open with the owner password")) {
       uint32_t perms = 0;
       int32_t count = -1;
-      pdftools_document_permissions(doc, &perms);
-      pdftools_document_page_count(doc, &count);
+      pdftools_document_get_permissions(doc, &perms);
+      pdftools_document_get_page_count(doc, &count);
       CHECK(perms == (uint32_t)PDFTOOLS_PERMISSION_ALL, "owner password grants all permissions (0x%x)",
             (unsigned)perms);
       CHECK(count == pages, "owner password: %d pages (%d)", (int)pages, (int)count);
@@ -506,7 +506,7 @@ int main(int argc, char **argv) {
       unsigned char *bytes = tc_read_file(file, &size);
       if (bytes) {
         pdftools_document *mdoc = NULL;
-        pdftools_status mst = pdftools_document_open_memory(bytes, size, password, &mdoc);
+        pdftools_status mst = pdftools_document_open_from_memory(bytes, size, password, &mdoc);
         CHECK(mst == st, "open_memory of the same bytes fails the same way (%s)", pdftools_status_string(mst));
         if (mst == PDFTOOLS_OK) pdftools_document_close(mdoc);
         free(bytes);
@@ -527,7 +527,7 @@ int main(int argc, char **argv) {
     uint32_t perms = 0;
     int32_t p;
 
-    EXPECT_OK(pdftools_document_page_count(doc, &count), "page_count");
+    EXPECT_OK(pdftools_document_get_page_count(doc, &count), "page_count");
     printf("fact pages %d\n", (int)count);
     if (!expect_error) CHECK(count == pages, "page count is %d (%d)", (int)pages, (int)count);
 
@@ -539,7 +539,7 @@ int main(int argc, char **argv) {
       CHECK(repaired == 0, "a conforming file is not reported as repaired (%d)", (int)repaired);
     if (repaired == 1) CHECK(g_warnings >= 1, "the repair was logged as a warning (%d warnings)", g_warnings);
 
-    EXPECT_OK(pdftools_document_pdf_version(doc, &major, &minor, &ext), "pdf_version");
+    EXPECT_OK(pdftools_document_get_pdf_version(doc, &major, &minor, &ext), "pdf_version");
     printf("fact version %d.%d %d\n", (int)major, (int)minor, (int)ext);
     CHECK((major == 1 && minor >= 0 && minor <= 7) || (major == 2 && minor == 0),
           "PDF version %d.%d is 1.0-1.7 or 2.0", (int)major, (int)minor);
@@ -549,7 +549,7 @@ int main(int argc, char **argv) {
     printf("fact encrypted %d\n", (int)encrypted);
     CHECK(encrypted == (password ? 1 : 0), "encrypted is %d (%d)", password ? 1 : 0, (int)encrypted);
 
-    EXPECT_OK(pdftools_document_permissions(doc, &perms), "permissions");
+    EXPECT_OK(pdftools_document_get_permissions(doc, &perms), "permissions");
     printf("fact permissions 0x%x\n", (unsigned)perms);
     CHECK((perms & ~(uint32_t)PDFTOOLS_PERMISSION_ALL) == 0, "permissions use only defined bits (0x%x)",
           (unsigned)perms);
@@ -566,7 +566,7 @@ int main(int argc, char **argv) {
     for (p = 0; p < count; p++) check_page(doc, p);
     {
       pdftools_rect r;
-      EXPECT_STATUS(pdftools_page_box(doc, count, PDFTOOLS_BOX_MEDIA, &r), PDFTOOLS_E_OUT_OF_RANGE,
+      EXPECT_STATUS(pdftools_page_get_box(doc, count, PDFTOOLS_BOX_MEDIA, &r), PDFTOOLS_E_OUT_OF_RANGE,
                     "page_box(page count)");
     }
 

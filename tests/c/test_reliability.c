@@ -93,9 +93,9 @@ static char *write_pdf(const char *dir, const char *name, const char *page_extra
 static char *page_text(pdftools_document *doc) {
   size_t size = 0;
   char *text;
-  if (pdftools_page_text(doc, 0, NULL, 0, &size) != PDFTOOLS_OK) return NULL;
+  if (pdftools_page_get_text(doc, 0, NULL, 0, &size) != PDFTOOLS_OK) return NULL;
   text = malloc(size);
-  if (text && pdftools_page_text(doc, 0, text, size, &size) != PDFTOOLS_OK) {
+  if (text && pdftools_page_get_text(doc, 0, text, size, &size) != PDFTOOLS_OK) {
     free(text);
     return NULL;
   }
@@ -109,7 +109,7 @@ static long render_pixel(pdftools_document *doc, int x, int y) {
   int32_t width = 0, height = 0;
   unsigned char *pixels;
   long value = -1;
-  if (pdftools_page_render_size(doc, 0, 1.0, &width, &height) != PDFTOOLS_OK || width <= x || height <= y) return -1;
+  if (pdftools_page_get_render_size(doc, 0, 1.0, &width, &height) != PDFTOOLS_OK || width <= x || height <= y) return -1;
   pixels = calloc((size_t)width * (size_t)height, 4);
   if (!pixels) return -1;
   if (pdftools_page_render(doc, 0, &options, pixels, width, height, (size_t)width * 4) == PDFTOOLS_OK) {
@@ -162,7 +162,7 @@ static void case_passwords(void *arg) {
     CHECK(text && strstr(text, "Hello reliability"), "%s (%s password): page text '%s'", pc->label,
           i ? "owner" : "user", text ? text : "(failed)");
     free(text);
-    EXPECT_OK(pdftools_search(doc, "reliability", NULL, matches, 4, &count), "search");
+    EXPECT_OK(pdftools_document_search(doc, "reliability", NULL, matches, 4, &count), "search");
     CHECK(count == 1, "%s: search finds the word once (%zu)", pc->label, count);
     CHECK(render_pixel(doc, 125, 792 - 525) == 0, "%s: the black square is rendered", pc->label);
     /* After a change poppler's view is made again, with the same password. */
@@ -203,7 +203,7 @@ static void case_unreadable_page(void *arg) {
   void *saved = NULL;
   size_t size = 0;
   make_pdf(&b, extra);
-  if (!EXPECT_OK(pdftools_document_open_memory(b.data, b.len, NULL, &doc), "unreadable page: open")) goto done;
+  if (!EXPECT_OK(pdftools_document_open_from_memory(b.data, b.len, NULL, &doc), "unreadable page: open")) goto done;
   EXPECT_STATUS(pdftools_annotation_create(doc, 0, "Square", tc_mkrect(100, 100, 200, 200), &id), PDFTOOLS_E_DAMAGED,
                 "unreadable page: creating an annotation there");
   CHECK(strstr(pdftools_last_error_message(), "page 1") != NULL, "unreadable page: the message names the page (%s)",
@@ -213,12 +213,12 @@ static void case_unreadable_page(void *arg) {
     pdftools_document_is_modified(doc, &modified);
     CHECK(modified == 0, "unreadable page: the document is not modified");
   }
-  pdftools_undo_state(doc, &can_undo, &can_redo);
+  pdftools_undo_get_state(doc, &can_undo, &can_redo);
   CHECK(can_undo == 0, "unreadable page: nothing to undo");
   CHECK(tc_count_annots(doc, 0) == 0, "unreadable page: no annotation listed");
   if (EXPECT_OK(pdftools_document_save_to_memory(doc, NULL, &saved, &size), "unreadable page: save")) {
     pdftools_document *again = NULL;
-    if (EXPECT_OK(pdftools_document_open_memory(saved, size, NULL, &again), "unreadable page: reopen"))
+    if (EXPECT_OK(pdftools_document_open_from_memory(saved, size, NULL, &again), "unreadable page: reopen"))
       CHECK(tc_count_annots(again, 0) == 0, "unreadable page: the saved file has no annotation");
     pdftools_document_close(again);
   }
@@ -267,7 +267,7 @@ static void case_numbering(void *arg) {
   size_t size = 0;
   char *text;
   make_numbered(&b, nc->number, nc->damaged, "/Annots [<< /Type /Annot /Subtype /Square /Rect [10 10 50 50] >>]");
-  if (!EXPECT_OK(pdftools_document_open_memory(b.data, b.len, NULL, &doc), nc->label)) goto done;
+  if (!EXPECT_OK(pdftools_document_open_from_memory(b.data, b.len, NULL, &doc), nc->label)) goto done;
   CHECK(tc_count_annots(doc, 0) == 1, "%s: the page's annotation is listed", nc->label);
   EXPECT_OK(pdftools_annotation_create(doc, 0, "Square", tc_mkrect(100, 100, 200, 200), &id), "create");
   CHECK(tc_count_annots(doc, 0) == 2, "%s: the new annotation is listed", nc->label);
@@ -277,7 +277,7 @@ static void case_numbering(void *arg) {
   CHECK(render_pixel(doc, 125, 792 - 525) == 0, "%s: rendered", nc->label);
   if (EXPECT_OK(pdftools_document_save_to_memory(doc, NULL, &saved, &size), "save")) {
     pdftools_document *again = NULL;
-    if (EXPECT_OK(pdftools_document_open_memory(saved, size, NULL, &again), "reopen"))
+    if (EXPECT_OK(pdftools_document_open_from_memory(saved, size, NULL, &again), "reopen"))
       CHECK(tc_count_annots(again, 0) == 2, "%s: the saved file has both annotations", nc->label);
     pdftools_document_close(again);
   }
@@ -308,13 +308,13 @@ static void case_undo_memory(void *arg) {
   int i, ok = 1;
   (void)arg;
   make_pdf(&b, NULL);
-  if (!EXPECT_OK(pdftools_document_open_memory(b.data, b.len, NULL, &doc), "undo memory: open")) goto done;
+  if (!EXPECT_OK(pdftools_document_open_from_memory(b.data, b.len, NULL, &doc), "undo memory: open")) goto done;
   for (i = 0; i < 4200 && ok; i++) {
     pdftools_annotation_id id = 0;
     if (i == 200) before = resident_kb();
     ok = pdftools_annotation_create(doc, 0, i % 2 ? "Ink" : "FreeText", tc_mkrect(100, 100, 300, 200), &id) ==
              PDFTOOLS_OK &&
-         pdftools_undo(doc, NULL) == PDFTOOLS_OK;
+         pdftools_undo_undo(doc, NULL) == PDFTOOLS_OK;
   }
   after = resident_kb();
   CHECK(ok, "undo memory: 4200 create-then-undo cycles");
@@ -346,7 +346,7 @@ static void case_limits(void *arg) {
   size_t i;
   (void)arg;
   make_pdf(&b, NULL);
-  if (!EXPECT_OK(pdftools_document_open_memory(b.data, b.len, NULL, &doc), "limits: open")) goto done;
+  if (!EXPECT_OK(pdftools_document_open_from_memory(b.data, b.len, NULL, &doc), "limits: open")) goto done;
   EXPECT_STATUS(pdftools_annotation_create(doc, 0, "Square", tc_mkrect(-2e6, 0, 10, 10), &id),
                 PDFTOOLS_E_INVALID_ARGUMENT, "limits: a rectangle edge at -2000000");
   CHECK(strstr(pdftools_last_error_message(), "1000000") != NULL, "limits: the message names the bound (%s)",
@@ -373,9 +373,9 @@ static void case_limits(void *arg) {
     }
     CHECK(render_pixel(doc, 125, 792 - 525) == 0, "limits: the page renders");
   }
-  pdftools_undo_state(doc, &can_undo, &can_redo);
-  EXPECT_OK(pdftools_undo(doc, NULL), "limits: undo the 10000 quads");
-  EXPECT_OK(pdftools_undo(doc, NULL), "limits: undo the Squiggly");
+  pdftools_undo_get_state(doc, &can_undo, &can_redo);
+  EXPECT_OK(pdftools_undo_undo(doc, NULL), "limits: undo the 10000 quads");
+  EXPECT_OK(pdftools_undo_undo(doc, NULL), "limits: undo the Squiggly");
   CHECK(tc_count_annots(doc, 0) == 0, "limits: refused calls left nothing behind");
 done:
   free(many);

@@ -11,7 +11,7 @@
  *              and a Square annotation at [120 120 180 180] whose appearance
  *              stream fills its box blue.
  *
- * Checked: pdftools_page_render_size (display size times scale, rounded up),
+ * Checked: pdftools_page_get_render_size (display size times scale, rounded up),
  * where the coloured shapes land (the pixel that pdftools_page_convert_points
  * gives for a page point) on every rotation, the crop box and UserUnit, BGRA
  * premultiplied versus RGBA byte order, tiles equal to the corresponding
@@ -120,7 +120,7 @@ static pdftools_status render(pdftools_document *doc, int32_t page, const pdftoo
   pdftools_status st;
   memset(img, 0, sizeof *img);
   if (w <= 0) {
-    st = pdftools_page_render_size(doc, page, o ? o->scale : 1.0, &w, &h);
+    st = pdftools_page_get_render_size(doc, page, o ? o->scale : 1.0, &w, &h);
     if (st != PDFTOOLS_OK) return st;
   }
   img->w = w;
@@ -194,10 +194,10 @@ static void test_sizes(pdftools_document *doc) {
   for (p = 0; p < NPAGES; p++) {
     double dw = 0, dh = 0;
     int ok = 1;
-    pdftools_page_size(doc, p, &dw, &dh);
+    pdftools_page_get_size(doc, p, &dw, &dh);
     for (i = 0; i < sizeof scales / sizeof scales[0]; i++) {
       int32_t w = -1, h = -1;
-      pdftools_status st = pdftools_page_render_size(doc, p, scales[i], &w, &h);
+      pdftools_status st = pdftools_page_get_render_size(doc, p, scales[i], &w, &h);
       if (st != PDFTOOLS_OK || w != (int32_t)ceil(dw * scales[i]) || h != (int32_t)ceil(dh * scales[i])) {
         tc_note("page %d, scale %g: %s %dx%d, display size %gx%g", (int)p, scales[i], st_name(st), (int)w, (int)h, dw,
                 dh);
@@ -209,17 +209,17 @@ static void test_sizes(pdftools_document *doc) {
   }
   {
     int32_t w = -1, h = -1;
-    EXPECT_OK(pdftools_page_render_size(doc, 1, 1.0, &w, &h), "render_size of the page rotated by 90");
+    EXPECT_OK(pdftools_page_get_render_size(doc, 1, 1.0, &w, &h), "render_size of the page rotated by 90");
     CHECK(w == 640 && h == 450, "rotated by 90: 640 x 450, the crop box turned (%dx%d)", (int)w, (int)h);
-    EXPECT_OK(pdftools_page_render_size(doc, 4, 1.0, &w, &h), "render_size of the UserUnit 2 page");
+    EXPECT_OK(pdftools_page_get_render_size(doc, 4, 1.0, &w, &h), "render_size of the UserUnit 2 page");
     CHECK(w == 900 && h == 1280, "UserUnit 2: 900 x 1280 (%dx%d)", (int)w, (int)h);
     w = -1;
-    EXPECT_OK(pdftools_page_render_size(doc, 0, 1.0, &w, NULL), "render_size with out_height NULL");
+    EXPECT_OK(pdftools_page_get_render_size(doc, 0, 1.0, &w, NULL), "render_size with out_height NULL");
     CHECK(w == 450, "width still given (%d)", (int)w);
     h = -1;
-    EXPECT_OK(pdftools_page_render_size(doc, 0, 1.0, NULL, &h), "render_size with out_width NULL");
+    EXPECT_OK(pdftools_page_get_render_size(doc, 0, 1.0, NULL, &h), "render_size with out_width NULL");
     CHECK(h == 640, "height still given (%d)", (int)h);
-    EXPECT_OK(pdftools_page_render_size(doc, 0, 1.0, NULL, NULL), "render_size with both outs NULL");
+    EXPECT_OK(pdftools_page_get_render_size(doc, 0, 1.0, NULL, NULL), "render_size with both outs NULL");
   }
   {
     static const double bad[] = {0.0, -1.0, 64.0001, 65.0, 1e9};
@@ -227,15 +227,15 @@ static void test_sizes(pdftools_document *doc) {
     for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
       char what[80];
       snprintf(what, sizeof what, "render_size with scale %g", bad[i]);
-      EXPECT_STATUS(pdftools_page_render_size(doc, 0, bad[i], &w, &h), PDFTOOLS_E_INVALID_ARGUMENT, what);
+      EXPECT_STATUS(pdftools_page_get_render_size(doc, 0, bad[i], &w, &h), PDFTOOLS_E_INVALID_ARGUMENT, what);
     }
-    EXPECT_STATUS(pdftools_page_render_size(doc, 0, NAN, &w, &h), PDFTOOLS_E_INVALID_ARGUMENT, "render_size, scale NaN");
-    EXPECT_STATUS(pdftools_page_render_size(doc, 0, INFINITY, &w, &h), PDFTOOLS_E_INVALID_ARGUMENT,
+    EXPECT_STATUS(pdftools_page_get_render_size(doc, 0, NAN, &w, &h), PDFTOOLS_E_INVALID_ARGUMENT, "render_size, scale NaN");
+    EXPECT_STATUS(pdftools_page_get_render_size(doc, 0, INFINITY, &w, &h), PDFTOOLS_E_INVALID_ARGUMENT,
                   "render_size, scale infinity");
-    EXPECT_STATUS(pdftools_page_render_size(doc, NPAGES, 1.0, &w, &h), PDFTOOLS_E_OUT_OF_RANGE,
+    EXPECT_STATUS(pdftools_page_get_render_size(doc, NPAGES, 1.0, &w, &h), PDFTOOLS_E_OUT_OF_RANGE,
                   "render_size, page count");
-    EXPECT_STATUS(pdftools_page_render_size(doc, -1, 1.0, &w, &h), PDFTOOLS_E_OUT_OF_RANGE, "render_size, page -1");
-    EXPECT_STATUS(pdftools_page_render_size(NULL, 0, 1.0, &w, &h), PDFTOOLS_E_INVALID_HANDLE,
+    EXPECT_STATUS(pdftools_page_get_render_size(doc, -1, 1.0, &w, &h), PDFTOOLS_E_OUT_OF_RANGE, "render_size, page -1");
+    EXPECT_STATUS(pdftools_page_get_render_size(NULL, 0, 1.0, &w, &h), PDFTOOLS_E_INVALID_HANDLE,
                   "render_size, NULL document");
     CHECK(w == -7 && h == -8, "failed render_size calls leave the outs untouched");
   }
@@ -456,7 +456,7 @@ static void test_annotations(pdftools_document *doc) {
   o.draw_annotations = 1;
 
   /* Unsaved changes are shown: move the annotation, then delete it. */
-  if (!CHECK(pdftools_page_annotations(doc, p, ids, 4, &n) == PDFTOOLS_OK && n == 1, "the page has 1 annotation"))
+  if (!CHECK(pdftools_page_get_annotations(doc, p, ids, 4, &n) == PDFTOOLS_OK && n == 1, "the page has 1 annotation"))
     return;
   EXPECT_OK(pdftools_annotation_set_raw(doc, ids[0], "Rect", "[20 120 80 180]"), "move the annotation (set_raw /Rect)");
   if (EXPECT_OK(render(doc, p, &o, 0, 0, 0, &img), "render after moving the annotation")) {
@@ -564,7 +564,7 @@ static void test_new_document(void) {
   pdftools_document *doc = NULL;
   struct image img;
   if (!EXPECT_OK(pdftools_document_new(&doc), "new document")) return;
-  EXPECT_STATUS(pdftools_page_render_size(doc, 0, 1.0, NULL, NULL), PDFTOOLS_E_OUT_OF_RANGE,
+  EXPECT_STATUS(pdftools_page_get_render_size(doc, 0, 1.0, NULL, NULL), PDFTOOLS_E_OUT_OF_RANGE,
                 "render_size of a document without pages");
   EXPECT_OK(pdftools_document_insert_blank_page(doc, 0, 100, 50), "insert a 100 x 50 page");
   if (EXPECT_OK(render(doc, 0, NULL, 0, 0, 0, &img), "render the unsaved blank page")) {
@@ -588,9 +588,9 @@ int main(int argc, char **argv) {
     if (tc_write_file(argv[2], pdf, size) != 0) fprintf(stderr, "cannot write %s\n", argv[2]);
   }
   printf("libpdftools %s, generated PDF of %lu bytes\n", pdftools_version_string(), (unsigned long)size);
-  if (EXPECT_OK(pdftools_document_open_memory(pdf, size, NULL, &doc), "open the generated PDF")) {
+  if (EXPECT_OK(pdftools_document_open_from_memory(pdf, size, NULL, &doc), "open the generated PDF")) {
     int32_t n = 0, repaired = -1;
-    pdftools_document_page_count(doc, &n);
+    pdftools_document_get_page_count(doc, &n);
     pdftools_document_was_repaired(doc, &repaired);
     if (CHECK(n == NPAGES && repaired == 0, "%d pages, not repaired (%d, %d)", NPAGES, (int)n, (int)repaired)) {
       test_sizes(doc);

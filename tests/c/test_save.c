@@ -47,7 +47,7 @@ static void expect_message_after_failure(const char *what) {
 
 static int32_t page_count(pdftools_document *doc) {
   int32_t n = -1;
-  if (pdftools_document_page_count(doc, &n) != PDFTOOLS_OK) return -1;
+  if (pdftools_document_get_page_count(doc, &n) != PDFTOOLS_OK) return -1;
   return n;
 }
 
@@ -117,7 +117,7 @@ static void test_save_over_source(const char *tmp) {
   }
   if (!EXPECT_OK(pdftools_document_open(work, NULL, &doc), "open the copy")) goto done;
   for (p = 0; p < 8; p++)
-    for (b = 0; b < 5; b++) pdftools_page_box(doc, p, (pdftools_box)b, &before[p][b]);
+    for (b = 0; b < 5; b++) pdftools_page_get_box(doc, p, (pdftools_box)b, &before[p][b]);
 
   EXPECT_OK(pdftools_document_set_metadata(doc, "Title", "v1"), "set Title v1");
   EXPECT_OK(pdftools_document_save(doc, work, NULL), "save over the file the document was opened from");
@@ -126,7 +126,7 @@ static void test_save_over_source(const char *tmp) {
   for (p = 0; p < 8; p++)
     for (b = 0; b < 5; b++) {
       pdftools_rect r;
-      if (pdftools_page_box(doc, p, (pdftools_box)b, &r) != PDFTOOLS_OK || r.x0 != before[p][b].x0 ||
+      if (pdftools_page_get_box(doc, p, (pdftools_box)b, &r) != PDFTOOLS_OK || r.x0 != before[p][b].x0 ||
           r.y0 != before[p][b].y0 || r.x1 != before[p][b].x1 || r.y1 != before[p][b].y1)
         same = 0;
     }
@@ -138,7 +138,7 @@ static void test_save_over_source(const char *tmp) {
   EXPECT_OK(pdftools_document_save(doc, work, NULL), "save over the source a second time");
   if (EXPECT_OK(pdftools_document_save_to_memory(doc, NULL, &data, &size), "save_to_memory after saving over")) {
     pdftools_document *m = NULL;
-    if (EXPECT_OK(pdftools_document_open_memory(data, size, NULL, &m), "open the memory copy")) {
+    if (EXPECT_OK(pdftools_document_open_from_memory(data, size, NULL, &m), "open the memory copy")) {
       CHECK(page_count(m) == 8 && title_is(m, "v2"), "memory copy has 8 pages and Title v2");
       pdftools_document_close(m);
     }
@@ -376,7 +376,7 @@ static void test_encryption(const char *tmp, const char *name, const char *user,
   }
   snprintf(what, sizeof what, "%s saved with KEEP, opened with the owner password", name);
   if (EXPECT_OK(pdftools_document_open(keep, owner, &d2), what)) {
-    CHECK(pdftools_document_permissions(d2, &perms) == PDFTOOLS_OK && perms == (uint32_t)PDFTOOLS_PERMISSION_ALL,
+    CHECK(pdftools_document_get_permissions(d2, &perms) == PDFTOOLS_OK && perms == (uint32_t)PDFTOOLS_PERMISSION_ALL,
           "KEEP output opened with the owner password grants all permissions (0x%x)", (unsigned)perms);
     pdftools_document_close(d2);
   }
@@ -386,14 +386,14 @@ static void test_encryption(const char *tmp, const char *name, const char *user,
   snprintf(what, sizeof what, "%s saved with REMOVE, opened without password", name);
   if (EXPECT_OK(pdftools_document_open(plain, NULL, &d2), what)) {
     CHECK(pdftools_document_is_encrypted(d2, &flag) == PDFTOOLS_OK && flag == 0, "REMOVE output is not encrypted");
-    CHECK(pdftools_document_permissions(d2, &perms) == PDFTOOLS_OK && perms == (uint32_t)PDFTOOLS_PERMISSION_ALL,
+    CHECK(pdftools_document_get_permissions(d2, &perms) == PDFTOOLS_OK && perms == (uint32_t)PDFTOOLS_PERMISSION_ALL,
           "REMOVE output grants all permissions (0x%x)", (unsigned)perms);
     CHECK(page_count(d2) == pages, "REMOVE output has %d pages", (int)pages);
     pdftools_document_close(d2);
   }
   if (EXPECT_OK(pdftools_document_save_to_memory(doc, &o, &data, &size), "save_to_memory with REMOVE")) {
     CHECK(!tc_mem_contains(data, size, "/Encrypt", 8), "REMOVE output in memory has no /Encrypt");
-    if (EXPECT_OK(pdftools_document_open_memory(data, size, NULL, &d2), "open REMOVE output from memory")) {
+    if (EXPECT_OK(pdftools_document_open_from_memory(data, size, NULL, &d2), "open REMOVE output from memory")) {
       CHECK(page_count(d2) == pages, "REMOVE output from memory has %d pages", (int)pages);
       pdftools_document_close(d2);
     }
@@ -402,7 +402,7 @@ static void test_encryption(const char *tmp, const char *name, const char *user,
   o.encryption = PDFTOOLS_ENCRYPTION_KEEP;
   if (EXPECT_OK(pdftools_document_save_to_memory(doc, &o, &data, &size), "save_to_memory with KEEP")) {
     CHECK(tc_mem_contains(data, size, "/Encrypt", 8), "KEEP output in memory has /Encrypt");
-    EXPECT_STATUS(pdftools_document_open_memory(data, size, NULL, &d2), PDFTOOLS_E_PASSWORD_REQUIRED,
+    EXPECT_STATUS(pdftools_document_open_from_memory(data, size, NULL, &d2), PDFTOOLS_E_PASSWORD_REQUIRED,
                   "KEEP output from memory needs the password");
     pdftools_free(data);
   }
@@ -432,7 +432,7 @@ static void save_and_look(const char *name, int32_t pages, int object_streams, i
     pdftools_document *d2 = NULL;
     CHECK(present == want_present, "%s: output %s \"%s\"%s", what, want_present ? "contains" : "does not contain",
           needle, within ? " near the start" : "");
-    if (EXPECT_OK(pdftools_document_open_memory(data, size, NULL, &d2), "reopen the output")) {
+    if (EXPECT_OK(pdftools_document_open_from_memory(data, size, NULL, &d2), "reopen the output")) {
       CHECK(page_count(d2) == pages, "%s: reopened output has %d pages (%d)", what, (int)pages, (int)page_count(d2));
       pdftools_document_close(d2);
     }
@@ -687,7 +687,7 @@ static size_t check_incremental(const char *tmp, const char *name, int32_t pages
       pdftools_document *d2 = NULL;
       int32_t repaired = -1;
       snprintf(what, sizeof what, "%s: reopen the incremental bytes", name);
-      if (EXPECT_OK(pdftools_document_open_memory(data, size, NULL, &d2), what)) {
+      if (EXPECT_OK(pdftools_document_open_from_memory(data, size, NULL, &d2), what)) {
         pdftools_document_was_repaired(d2, &repaired);
         CHECK(page_count(d2) == pages && title_is(d2, "changed incrementally") && repaired == 0,
               "%s: reopened: %d pages, the new Title, not repaired (%d)", name, (int)pages, (int)repaired);
@@ -756,7 +756,7 @@ static pdftools_document *reopen_incremental(pdftools_document *doc, const char 
     tc_write_file(path, data, size);
     expect_qpdf_check(path, what);
     snprintf(w, sizeof w, "%s: reopen", what);
-    if (!EXPECT_OK(pdftools_document_open_memory(data, size, NULL, &copy), w)) copy = NULL;
+    if (!EXPECT_OK(pdftools_document_open_from_memory(data, size, NULL, &copy), w)) copy = NULL;
     pdftools_free(data);
   }
   unlink(path);
@@ -768,7 +768,7 @@ static pdftools_document *reopen_incremental(pdftools_document *doc, const char 
 
 static int annotation_count(pdftools_document *doc, int32_t page) {
   size_t n = 0;
-  if (pdftools_page_annotations(doc, page, NULL, 0, &n) != PDFTOOLS_OK) return -1;
+  if (pdftools_page_get_annotations(doc, page, NULL, 0, &n) != PDFTOOLS_OK) return -1;
   return (int)n;
 }
 
@@ -779,14 +779,14 @@ static void test_incremental_edits(const char *tmp) {
 
   /* Annotations deleted and changed (an xref table, classic objects). */
   doc = tc_open_corpus(g_corpus, "pdfjs-annotation-square-circle.pdf", NULL);
-  if (doc && pdftools_page_annotations(doc, 0, ids, 8, &n) == PDFTOOLS_OK && n == 4) {
+  if (doc && pdftools_page_get_annotations(doc, 0, ids, 8, &n) == PDFTOOLS_OK && n == 4) {
     EXPECT_OK(pdftools_annotation_delete(doc, ids[0]), "delete the Square (and its popup)");
     EXPECT_OK(pdftools_annotation_set_raw(doc, ids[2], "Contents", "(changed circle)"), "change the Circle's /Contents");
     copy = reopen_incremental(doc, tmp, "pdfjs-annotation-square-circle.pdf", "annotation edits");
     if (copy) {
       pdftools_annotation_id c[8];
       size_t m = 0;
-      pdftools_page_annotations(copy, 0, c, 8, &m);
+      pdftools_page_get_annotations(copy, 0, c, 8, &m);
       if (CHECK(m == 2, "annotation edits: 2 annotations after the incremental save (%zu)", m)) {
         char buf[64];
         size_t need = 0;
@@ -803,7 +803,7 @@ static void test_incremental_edits(const char *tmp) {
 
   /* An annotation kept in an object stream, behind a cross-reference stream. */
   doc = tc_open_corpus(g_corpus, "pdfjs-annotation-line.pdf", NULL);
-  if (doc && pdftools_page_annotations(doc, 0, ids, 8, &n) == PDFTOOLS_OK && n == 2) {
+  if (doc && pdftools_page_get_annotations(doc, 0, ids, 8, &n) == PDFTOOLS_OK && n == 2) {
     EXPECT_OK(pdftools_annotation_set_raw(doc, ids[0], "LE", "[/OpenArrow /Circle]"), "set the Line's /LE");
     copy = reopen_incremental(doc, tmp, "pdfjs-annotation-line.pdf", "an annotation from an object stream");
     if (copy) {
@@ -811,7 +811,7 @@ static void test_incremental_edits(const char *tmp) {
       size_t m = 0;
       char buf[64];
       size_t need = 0;
-      pdftools_page_annotations(copy, 0, c, 4, &m);
+      pdftools_page_get_annotations(copy, 0, c, 4, &m);
       CHECK(m == 2 && pdftools_annotation_get_raw(copy, c[0], "LE", buf, sizeof buf, &need) == PDFTOOLS_OK &&
                 strstr(buf, "/OpenArrow") && strstr(buf, "/Circle"),
             "an annotation from an object stream: the new /LE was appended (\"%s\")", m == 2 ? buf : "");
@@ -836,8 +836,8 @@ static void test_incremental_edits(const char *tmp) {
     copy = reopen_incremental(doc, tmp, "samplefiles-geotopo-117-pages.pdf", "two pages added");
     if (copy) {
       double w = 0, h = 0, w2 = 0, h2 = 0;
-      pdftools_page_size(copy, 0, &w, &h);
-      pdftools_page_size(copy, 118, &w2, &h2);
+      pdftools_page_get_size(copy, 0, &w, &h);
+      pdftools_page_get_size(copy, 118, &w2, &h2);
       CHECK(page_count(copy) == 119 && w == 200 && h == 100 && w2 == 300 && h2 == 400,
             "two pages added: 119 pages, the new ones first and last (%d; %gx%g, %gx%g)", (int)page_count(copy), w, h,
             w2, h2);
@@ -1046,7 +1046,7 @@ static void test_auto_signed(const char *tmp) {
         if (EXPECT_OK(pdftools_document_save_to_memory(doc, &o, &data, &size), what)) {
           pdftools_document *d2 = NULL;
           CHECK(!is_prefix(orig, orig_size, data, size), "%s: a full save (the original is not a prefix)", what);
-          if (pdftools_document_open_memory(data, size, NULL, &d2) == PDFTOOLS_OK) {
+          if (pdftools_document_open_from_memory(data, size, NULL, &d2) == PDFTOOLS_OK) {
             CHECK(title_is(d2, "signed, then changed") && page_count(d2) == 1, "%s: the output reopens", what);
             pdftools_document_close(d2);
           } else {
@@ -1187,7 +1187,7 @@ static void test_incremental_refused(const char *tmp) {
     snprintf(what, sizeof what, "AUTO of %s", unsupported[i].label);
     if (EXPECT_OK(pdftools_document_save_to_memory(doc, NULL, &data, &size), what)) {
       pdftools_document *d2 = NULL;
-      pdftools_status st = pdftools_document_open_memory(data, size, unsupported[i].password, &d2);
+      pdftools_status st = pdftools_document_open_from_memory(data, size, unsupported[i].password, &d2);
       CHECK(st == PDFTOOLS_OK && title_is(d2, "refused"), "%s: the full output reopens with the change", what);
       if (st == PDFTOOLS_OK) {
         int32_t enc = -1;

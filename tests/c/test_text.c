@@ -263,9 +263,9 @@ static pdftools_selection sel(int sp, int sc, int ep, int ec) {
 static pdftools_char_info *get_chars(pdftools_document *doc, int page, size_t *n) {
   pdftools_char_info *c;
   *n = 0;
-  if (pdftools_page_chars(doc, page, NULL, 0, n) != PDFTOOLS_OK) return NULL;
+  if (pdftools_page_get_chars(doc, page, NULL, 0, n) != PDFTOOLS_OK) return NULL;
   c = (pdftools_char_info *)calloc(*n ? *n : 1, sizeof *c);
-  if (pdftools_page_chars(doc, page, c, *n, n) != PDFTOOLS_OK) {
+  if (pdftools_page_get_chars(doc, page, c, *n, n) != PDFTOOLS_OK) {
     free(c);
     return NULL;
   }
@@ -275,15 +275,15 @@ static pdftools_char_info *get_chars(pdftools_document *doc, int page, size_t *n
 static int get_units(pdftools_document *doc, int page, int lines, pdftools_text_range *buf, size_t cap,
                      size_t *n) {
   *n = 0;
-  return pdftools_page_text_units(doc, page, lines, buf, cap, n) == PDFTOOLS_OK;
+  return pdftools_page_get_text_units(doc, page, lines, buf, cap, n) == PDFTOOLS_OK;
 }
 
 static char *get_page_text(pdftools_document *doc, int page) {
   size_t need = 0;
   char *t;
-  if (pdftools_page_text(doc, page, NULL, 0, &need) != PDFTOOLS_OK || need == 0) return NULL;
+  if (pdftools_page_get_text(doc, page, NULL, 0, &need) != PDFTOOLS_OK || need == 0) return NULL;
   t = (char *)malloc(need);
-  if (pdftools_page_text(doc, page, t, need, &need) != PDFTOOLS_OK) {
+  if (pdftools_page_get_text(doc, page, t, need, &need) != PDFTOOLS_OK) {
     free(t);
     return NULL;
   }
@@ -293,9 +293,9 @@ static char *get_page_text(pdftools_document *doc, int page) {
 static char *get_sel_text(pdftools_document *doc, pdftools_selection s) {
   size_t need = 0;
   char *t;
-  if (pdftools_selection_text(doc, &s, NULL, 0, &need) != PDFTOOLS_OK || need == 0) return NULL;
+  if (pdftools_selection_get_text(doc, &s, NULL, 0, &need) != PDFTOOLS_OK || need == 0) return NULL;
   t = (char *)malloc(need);
-  if (pdftools_selection_text(doc, &s, t, need, &need) != PDFTOOLS_OK) {
+  if (pdftools_selection_get_text(doc, &s, t, need, &need) != PDFTOOLS_OK) {
     free(t);
     return NULL;
   }
@@ -333,16 +333,16 @@ static const char *st_name(pdftools_status st) {
 
 static void test_document(pdftools_document *doc) {
   int32_t n = 0, p;
-  EXPECT_OK(pdftools_document_page_count(doc, &n), "generated PDF: page_count");
+  EXPECT_OK(pdftools_document_get_page_count(doc, &n), "generated PDF: page_count");
   CHECK(n == NPAGES, "generated PDF has %d pages (%d)", NPAGES, (int)n);
   for (p = 0; p < NPAGES && p < n; p++) {
     int32_t rot = -1;
     double uu = 0, w = 0, h = 0, ww, wh;
     pdftools_rect crop;
-    pdftools_page_rotation(doc, p, &rot);
-    pdftools_page_user_unit(doc, p, &uu);
-    pdftools_page_size(doc, p, &w, &h);
-    pdftools_page_box(doc, p, PDFTOOLS_BOX_CROP, &crop);
+    pdftools_page_get_rotation(doc, p, &rot);
+    pdftools_page_get_user_unit(doc, p, &uu);
+    pdftools_page_get_size(doc, p, &w, &h);
+    pdftools_page_get_box(doc, p, PDFTOOLS_BOX_CROP, &crop);
     my_display_size(p, &ww, &wh);
     CHECK(rot == page_geom(p).rot && uu == page_geom(p).u && tc_near(w, ww, 1e-9) && tc_near(h, wh, 1e-9) &&
               crop.x0 == CROP[0] && crop.y0 == CROP[1] && crop.x1 == CROP[2] && crop.y1 == CROP[3],
@@ -359,10 +359,10 @@ static void test_page_text(pdftools_document *doc) {
     size_t need = 0, need2 = 0;
     char small[8];
     char *t;
-    EXPECT_OK(pdftools_page_text(doc, p, NULL, 0, &need), "page_text(NULL) for the size");
+    EXPECT_OK(pdftools_page_get_text(doc, p, NULL, 0, &need), "page_text(NULL) for the size");
     CHECK(need == sizeof PAGE_TEXT, "page %d: text size %zu including the NUL (%zu)", p, sizeof PAGE_TEXT, need);
     memset(small, 'x', sizeof small);
-    EXPECT_STATUS(pdftools_page_text(doc, p, small, sizeof small, &need2), PDFTOOLS_E_BUFFER_TOO_SMALL,
+    EXPECT_STATUS(pdftools_page_get_text(doc, p, small, sizeof small, &need2), PDFTOOLS_E_BUFFER_TOO_SMALL,
                   "page_text with an 8-byte buffer");
     CHECK(need2 == need && memcmp(small, "xxxxxxxx", 8) == 0,
           "page %d: too small buffer left untouched, size needed still reported (%zu)", p, need2);
@@ -413,11 +413,11 @@ static void test_chars(pdftools_document *doc) {
               bad_gen = 0, bad_end = 0, bad_sep_box = 0;
     char first_bad[200] = "", first_sep[200] = "";
 
-    EXPECT_OK(pdftools_page_chars(doc, p, NULL, 0, &n), "page_chars(NULL) counts");
+    EXPECT_OK(pdftools_page_get_chars(doc, p, NULL, 0, &n), "page_chars(NULL) counts");
     CHECK((int)n == g_nchars, "page %d: %d characters (glyphs + generated separators) (%zu)", p, g_nchars, n);
     memset(few, 0xAB, sizeof few);
     memset(&sentinel, 0xAB, sizeof sentinel);
-    EXPECT_STATUS(pdftools_page_chars(doc, p, few, 4, &n2), PDFTOOLS_E_BUFFER_TOO_SMALL,
+    EXPECT_STATUS(pdftools_page_get_chars(doc, p, few, 4, &n2), PDFTOOLS_E_BUFFER_TOO_SMALL,
                   "page_chars with capacity 4");
     CHECK(n2 == n && memcmp(&few[0], &sentinel, sizeof sentinel) == 0 && memcmp(&few[3], &sentinel, sizeof sentinel) == 0,
           "page %d: capacity 4 < %zu: total reported, nothing copied", p, n);
@@ -547,9 +547,9 @@ static void test_chars(pdftools_document *doc) {
       pdftools_text_range units[32], one[1];
       size_t nu = 0, cnt = 0;
       int ok = 1;
-      EXPECT_OK(pdftools_page_text_units(doc, p, 0, NULL, 0, &cnt), "page_text_units(words, NULL) counts");
+      EXPECT_OK(pdftools_page_get_text_units(doc, p, 0, NULL, 0, &cnt), "page_text_units(words, NULL) counts");
       CHECK((int)cnt == g_nwords, "page %d: %d words (%zu)", p, g_nwords, cnt);
-      EXPECT_STATUS(pdftools_page_text_units(doc, p, 0, one, 1, &cnt), PDFTOOLS_E_BUFFER_TOO_SMALL,
+      EXPECT_STATUS(pdftools_page_get_text_units(doc, p, 0, one, 1, &cnt), PDFTOOLS_E_BUFFER_TOO_SMALL,
                     "page_text_units(words) with capacity 1");
       if (get_units(doc, p, 0, units, 32, &nu) && (int)nu == g_nwords) {
         for (k = 0; k < g_nwords; k++) ok &= units[k].start == g_word_start[k] && units[k].end == g_word_end[k];
@@ -558,7 +558,7 @@ static void test_chars(pdftools_document *doc) {
       }
       CHECK(ok, "page %d: word ranges are the glyph runs (Hello [0,5) world [6,11) ... end [59,62))", p);
       ok = 1;
-      EXPECT_OK(pdftools_page_text_units(doc, p, 1, NULL, 0, &cnt), "page_text_units(lines, NULL) counts");
+      EXPECT_OK(pdftools_page_get_text_units(doc, p, 1, NULL, 0, &cnt), "page_text_units(lines, NULL) counts");
       CHECK(cnt == NLINES, "page %d: %d lines (%zu)", p, NLINES, cnt);
       if (get_units(doc, p, 1, units, 32, &nu) && nu == NLINES) {
         for (l = 0; l < NLINES; l++) {
@@ -576,16 +576,16 @@ static void test_chars(pdftools_document *doc) {
     {
       char font[64];
       size_t need = 0;
-      EXPECT_OK(pdftools_page_char_font(doc, p, 0, NULL, 0, &need), "page_char_font(NULL) size");
+      EXPECT_OK(pdftools_page_get_char_font(doc, p, 0, NULL, 0, &need), "page_char_font(NULL) size");
       CHECK(need == sizeof "Courier", "page %d: font name size %zu (%zu)", p, sizeof "Courier", need);
       font[0] = '\0';
-      EXPECT_OK(pdftools_page_char_font(doc, p, char_index(1, 8), font, sizeof font, &need), "page_char_font");
+      EXPECT_OK(pdftools_page_get_char_font(doc, p, char_index(1, 8), font, sizeof font, &need), "page_char_font");
       CHECK(strcmp(font, "Courier") == 0, "page %d: font of 'é' is \"Courier\" (\"%s\")", p, font);
-      EXPECT_STATUS(pdftools_page_char_font(doc, p, 0, font, 3, &need), PDFTOOLS_E_BUFFER_TOO_SMALL,
+      EXPECT_STATUS(pdftools_page_get_char_font(doc, p, 0, font, 3, &need), PDFTOOLS_E_BUFFER_TOO_SMALL,
                     "page_char_font with a 3-byte buffer");
-      EXPECT_STATUS(pdftools_page_char_font(doc, p, g_nchars, font, sizeof font, &need), PDFTOOLS_E_OUT_OF_RANGE,
+      EXPECT_STATUS(pdftools_page_get_char_font(doc, p, g_nchars, font, sizeof font, &need), PDFTOOLS_E_OUT_OF_RANGE,
                     "page_char_font(char count)");
-      EXPECT_STATUS(pdftools_page_char_font(doc, p, -1, font, sizeof font, &need), PDFTOOLS_E_OUT_OF_RANGE,
+      EXPECT_STATUS(pdftools_page_get_char_font(doc, p, -1, font, sizeof font, &need), PDFTOOLS_E_OUT_OF_RANGE,
                     "page_char_font(-1)");
     }
     free(c);
@@ -630,7 +630,7 @@ static void test_convert(pdftools_document *doc) {
     CHECK(memcmp(inplace, in, sizeof in) == 0, "page %d: page -> page is the identity", p);
 
     /* Crop corners: (0,0) and the page size in display space. */
-    pdftools_page_size(doc, p, &w, &h);
+    pdftools_page_get_size(doc, p, &w, &h);
     EXPECT_OK(pdftools_page_convert_rect(doc, p, PDFTOOLS_SPACE_PAGE, PDFTOOLS_SPACE_DISPLAY, crop, &d),
               "convert_rect(crop box) to display");
     CHECK(near_rect(d, (pdftools_rect){0, 0, w, h}, 1e-9), "page %d: crop box -> display [0 0 %g %g] (got [%g %g %g %g])",
@@ -784,7 +784,7 @@ static void test_hit(pdftools_document *doc) {
 static pdftools_status do_select(pdftools_document *doc, int pa, pdftools_point a, int pb, pdftools_point b,
                                  pdftools_space sp, pdftools_granularity g, pdftools_selection *out) {
   *out = sel(-9, -9, -9, -9);
-  return pdftools_select(doc, pa, in_space(pa, sp, a), pb, in_space(pb, sp, b), sp, g, out);
+  return pdftools_document_select(doc, pa, in_space(pa, sp, a), pb, in_space(pb, sp, b), sp, g, out);
 }
 
 /* Checks the rects and quads of s on page p against the expected per-line page-space extents. */
@@ -797,7 +797,7 @@ static void check_rects(pdftools_document *doc, pdftools_selection s, int p, con
     pdftools_quad quads[8];
     size_t n = 0, nq = 0;
     int i, ok = 1, okq = 1;
-    pdftools_status st = pdftools_selection_rects(doc, &s, p, sp, rects, 8, &n);
+    pdftools_status st = pdftools_selection_get_rects(doc, &s, p, sp, rects, 8, &n);
     if (!CHECK(st == PDFTOOLS_OK && (int)n == nlines, "%s, page %d, %s space: %d rects, one per line (%s, %zu)",
                what, p, space_name(sp), nlines, st_name(st), n))
       continue;
@@ -818,7 +818,7 @@ static void check_rects(pdftools_document *doc, pdftools_selection s, int p, con
     }
     CHECK(ok, "%s, page %d, %s space: each rect bounds the line's selected glyphs within %.1f pt", what, p,
           space_name(sp), EPS);
-    st = pdftools_selection_quads(doc, &s, p, sp, quads, 8, &nq);
+    st = pdftools_selection_get_quads(doc, &s, p, sp, quads, 8, &nq);
     if (!CHECK(st == PDFTOOLS_OK && nq == n, "%s, page %d, %s space: %zu quads (%s, %zu)", what, p, space_name(sp), n,
                st_name(st), nq))
       continue;
@@ -948,8 +948,8 @@ static void test_select_one_page(pdftools_document *doc) {
         pdftools_rect r[2];
         pdftools_quad q[2];
         size_t cnt = 9, cntq = 9;
-        EXPECT_OK(pdftools_selection_rects(doc, &e, p, PDFTOOLS_SPACE_PAGE, r, 2, &cnt), "rects of a lone separator");
-        EXPECT_OK(pdftools_selection_quads(doc, &e, p, PDFTOOLS_SPACE_DISPLAY, q, 2, &cntq), "quads of a lone separator");
+        EXPECT_OK(pdftools_selection_get_rects(doc, &e, p, PDFTOOLS_SPACE_PAGE, r, 2, &cnt), "rects of a lone separator");
+        EXPECT_OK(pdftools_selection_get_quads(doc, &e, p, PDFTOOLS_SPACE_DISPLAY, q, 2, &cntq), "quads of a lone separator");
         CHECK(cnt == 0 && cntq == 0, "page %d: a selection of just the %s [%d,%d) has no glyph, so no rect and no quad "
               "(%zu, %zu)", p, k ? "line break" : "space", only[k][0], only[k][1], cnt, cntq);
       }
@@ -960,9 +960,9 @@ static void test_select_one_page(pdftools_document *doc) {
       pdftools_rect r[2];
       size_t cnt = 9, need = 0;
       char t[4] = "xyz";
-      EXPECT_OK(pdftools_selection_rects(doc, &e, p, PDFTOOLS_SPACE_PAGE, r, 2, &cnt), "rects of an empty selection");
+      EXPECT_OK(pdftools_selection_get_rects(doc, &e, p, PDFTOOLS_SPACE_PAGE, r, 2, &cnt), "rects of an empty selection");
       CHECK(cnt == 0, "page %d: an empty selection has 0 rects (%zu)", p, cnt);
-      EXPECT_OK(pdftools_selection_text(doc, &e, t, sizeof t, &need), "text of an empty selection");
+      EXPECT_OK(pdftools_selection_get_text(doc, &e, t, sizeof t, &need), "text of an empty selection");
       CHECK(need == 1 && t[0] == '\0', "page %d: an empty selection's text is \"\"", p);
     }
     /* Rects: count with NULL, BUFFER_TOO_SMALL. */
@@ -971,11 +971,11 @@ static void test_select_one_page(pdftools_document *doc) {
       pdftools_rect r[1];
       pdftools_quad q[1];
       size_t cnt = 0;
-      EXPECT_OK(pdftools_selection_rects(doc, &all, p, PDFTOOLS_SPACE_PAGE, NULL, 0, &cnt), "selection_rects(NULL)");
+      EXPECT_OK(pdftools_selection_get_rects(doc, &all, p, PDFTOOLS_SPACE_PAGE, NULL, 0, &cnt), "selection_rects(NULL)");
       CHECK(cnt == NLINES, "page %d: select-all counts %d rects (%zu)", p, NLINES, cnt);
-      EXPECT_STATUS(pdftools_selection_rects(doc, &all, p, PDFTOOLS_SPACE_PAGE, r, 1, &cnt),
+      EXPECT_STATUS(pdftools_selection_get_rects(doc, &all, p, PDFTOOLS_SPACE_PAGE, r, 1, &cnt),
                     PDFTOOLS_E_BUFFER_TOO_SMALL, "selection_rects with capacity 1");
-      EXPECT_STATUS(pdftools_selection_quads(doc, &all, p, PDFTOOLS_SPACE_DISPLAY, q, 1, &cnt),
+      EXPECT_STATUS(pdftools_selection_get_quads(doc, &all, p, PDFTOOLS_SPACE_DISPLAY, q, 1, &cnt),
                     PDFTOOLS_E_BUFFER_TOO_SMALL, "selection_quads with capacity 1");
       CHECK(cnt == NLINES, "page %d: BUFFER_TOO_SMALL still reports %d (%zu)", p, NLINES, cnt);
     }
@@ -1047,7 +1047,7 @@ static void test_select_pages(pdftools_document *doc) {
     {
       pdftools_rect r[4];
       size_t cnt = 0;
-      pdftools_status st = pdftools_selection_rects(doc, &s, 3, PDFTOOLS_SPACE_PAGE, r, 4, &cnt);
+      pdftools_status st = pdftools_selection_get_rects(doc, &s, 3, PDFTOOLS_SPACE_PAGE, r, 4, &cnt);
       CHECK(st == PDFTOOLS_E_OUT_OF_RANGE || (st == PDFTOOLS_OK && cnt == 0),
             "rects of a page outside the selection: OUT_OF_RANGE or none (%s, %zu)", st_name(st), cnt);
       if (st == PDFTOOLS_OK) tc_note("selection_rects on a page outside the selection gives OK with 0 rects");
@@ -1069,7 +1069,7 @@ static int search_all(pdftools_document *doc, const char *q, uint32_t flags, int
   o.flags = flags;
   o.first_page = first;
   o.last_page = last;
-  st = pdftools_search(doc, q, &o, out, (size_t)cap, &n);
+  st = pdftools_document_search(doc, q, &o, out, (size_t)cap, &n);
   if (st != PDFTOOLS_OK) {
     tc_note("search \"%s\" flags %u: %s [%s]", q, (unsigned)flags, st_name(st), pdftools_last_error_message());
     return -1;
@@ -1137,7 +1137,7 @@ static void test_search(pdftools_document *doc) {
     int n = search_all(doc, "foo resume", 0, 2, 2, m, 8);
     pdftools_rect r[4];
     size_t cnt = 0;
-    if (n == 1 && pdftools_selection_rects(doc, &m[0], 2, PDFTOOLS_SPACE_PAGE, r, 4, &cnt) == PDFTOOLS_OK) {
+    if (n == 1 && pdftools_selection_get_rects(doc, &m[0], 2, PDFTOOLS_SPACE_PAGE, r, 4, &cnt) == PDFTOOLS_OK) {
       CHECK(cnt == 2 && tc_near(r[0].x0, col_x(19), EPS) && tc_near(r[0].x1, col_x(22), EPS) &&
                 tc_near(r[1].x0, col_x(0), EPS) && tc_near(r[1].x1, col_x(6), EPS),
             "rects of the match \"foo\\nresume\": [%g..%g] on line 0 and [%g..%g] on line 1 (%zu rects)", col_x(19),
@@ -1150,13 +1150,13 @@ static void test_search(pdftools_document *doc) {
   {
     pdftools_selection one[1];
     size_t n = 0;
-    EXPECT_OK(pdftools_search(doc, "world", NULL, NULL, 0, &n), "search(NULL buffer) counts");
+    EXPECT_OK(pdftools_document_search(doc, "world", NULL, NULL, 0, &n), "search(NULL buffer) counts");
     CHECK(n == 2 * NPAGES, "\"world\" occurs %d times (%zu)", 2 * NPAGES, n);
     memset(one, 0x5A, sizeof one);
-    EXPECT_STATUS(pdftools_search(doc, "world", NULL, one, 1, &n), PDFTOOLS_E_BUFFER_TOO_SMALL,
+    EXPECT_STATUS(pdftools_document_search(doc, "world", NULL, one, 1, &n), PDFTOOLS_E_BUFFER_TOO_SMALL,
                   "search with capacity 1");
     CHECK(n == 2 * NPAGES && one[0].start_page == 0x5A5A5A5A, "capacity 1: total reported, nothing copied");
-    EXPECT_OK(pdftools_search(doc, "nowhere to be found", NULL, one, 1, &n), "search without matches");
+    EXPECT_OK(pdftools_document_search(doc, "nowhere to be found", NULL, one, 1, &n), "search without matches");
     CHECK(n == 0, "no matches: count 0 (%zu)", n);
   }
 }
@@ -1167,36 +1167,36 @@ static void test_search_next(pdftools_document *doc) {
   pdftools_status st;
   if (!CHECK(n == 2 * NPAGES, "search_next reference: %d matches of \"hello\" (%d)", 2 * NPAGES, n)) return;
   /* Forward from the start. */
-  st = pdftools_search_next(doc, "hello", NULL, NULL, 1, &m);
+  st = pdftools_document_search_next(doc, "hello", NULL, NULL, 1, &m);
   for (i = 0; i < n && ok; i++) {
     ok = st == PDFTOOLS_OK && same_sel(m, all[i]);
     if (!ok) tc_note("forward step %d: %s {%d,%d,%d,%d}", i, st_name(st), (int)m.start_page, (int)m.start_char,
                      (int)m.end_page, (int)m.end_char);
     prev = m;
-    st = pdftools_search_next(doc, "hello", NULL, &prev, 1, &m);
+    st = pdftools_document_search_next(doc, "hello", NULL, &prev, 1, &m);
   }
   CHECK(ok, "search_next forward from NULL visits the %d matches of search() in order", n);
   CHECK(st == PDFTOOLS_E_NOT_FOUND, "search_next forward after the last match: NOT_FOUND, no wrap (%s)", st_name(st));
   /* Backward from the end. */
   ok = 1;
-  st = pdftools_search_next(doc, "hello", NULL, NULL, 0, &m);
+  st = pdftools_document_search_next(doc, "hello", NULL, NULL, 0, &m);
   for (i = n - 1; i >= 0 && ok; i--) {
     ok = st == PDFTOOLS_OK && same_sel(m, all[i]);
     if (!ok) tc_note("backward step %d: %s {%d,%d,%d,%d}", i, st_name(st), (int)m.start_page, (int)m.start_char,
                      (int)m.end_page, (int)m.end_char);
     prev = m;
-    st = pdftools_search_next(doc, "hello", NULL, &prev, 0, &m);
+    st = pdftools_document_search_next(doc, "hello", NULL, &prev, 0, &m);
   }
   CHECK(ok, "search_next backward from NULL visits the matches in reverse order");
   CHECK(st == PDFTOOLS_E_NOT_FOUND, "search_next backward before the first match: NOT_FOUND (%s)", st_name(st));
   /* From a position that is not a match: the caret after "Hello" on page 2. */
   {
     pdftools_selection caret = sel(2, 5, 2, 5);
-    st = pdftools_search_next(doc, "hello", NULL, &caret, 1, &m);
+    st = pdftools_document_search_next(doc, "hello", NULL, &caret, 1, &m);
     CHECK(st == PDFTOOLS_OK && same_sel(m, sel(2, char_index(1, 14), 2, char_index(1, 19))),
           "search_next forward from a caret after page 2's \"Hello\" finds \"HELLO\" on page 2 (%s {%d,%d,%d,%d})",
           st_name(st), (int)m.start_page, (int)m.start_char, (int)m.end_page, (int)m.end_char);
-    st = pdftools_search_next(doc, "hello", NULL, &caret, 0, &m);
+    st = pdftools_document_search_next(doc, "hello", NULL, &caret, 0, &m);
     CHECK(st == PDFTOOLS_OK && same_sel(m, sel(2, 0, 2, 5)),
           "search_next backward from that caret finds page 2's \"Hello\" (%s {%d,%d,%d,%d})", st_name(st),
           (int)m.start_page, (int)m.start_char, (int)m.end_page, (int)m.end_char);
@@ -1206,19 +1206,19 @@ static void test_search_next(pdftools_document *doc) {
     pdftools_search_options o = PDFTOOLS_SEARCH_OPTIONS_INIT;
     o.first_page = 3;
     o.last_page = 3;
-    st = pdftools_search_next(doc, "hello", &o, NULL, 1, &m);
+    st = pdftools_document_search_next(doc, "hello", &o, NULL, 1, &m);
     CHECK(st == PDFTOOLS_OK && same_sel(m, sel(3, 0, 3, 5)), "search_next with pages 3-3 starts on page 3 (%s)",
           st_name(st));
-    st = pdftools_search_next(doc, "hello", &o, NULL, 0, &m);
+    st = pdftools_document_search_next(doc, "hello", &o, NULL, 0, &m);
     CHECK(st == PDFTOOLS_OK && same_sel(m, sel(3, char_index(1, 14), 3, char_index(1, 19))),
           "search_next backward with pages 3-3 starts at page 3's last match (%s)", st_name(st));
     o.first_page = 0;
     o.last_page = -1;
     o.flags = PDFTOOLS_SEARCH_JOIN_HYPHENS;
-    st = pdftools_search_next(doc, "example", &o, NULL, 1, &m);
+    st = pdftools_document_search_next(doc, "example", &o, NULL, 1, &m);
     CHECK(st == PDFTOOLS_OK && same_sel(m, sel(0, char_index(1, 20), 0, char_index(2, 3))),
           "search_next honours JOIN_HYPHENS (%s)", st_name(st));
-    st = pdftools_search_next(doc, "zebra", NULL, NULL, 1, &m);
+    st = pdftools_document_search_next(doc, "zebra", NULL, NULL, 1, &m);
     CHECK(st == PDFTOOLS_E_NOT_FOUND, "search_next for an absent word: NOT_FOUND (%s)", st_name(st));
   }
 }
@@ -1264,29 +1264,29 @@ static void test_bad_input(pdftools_document *doc) {
                 "hit_test: NULL document");
 
   /* Select. */
-  EXPECT_STATUS(pdftools_select(doc, 0, nanp, 0, good, SP, G, &s), PDFTOOLS_E_INVALID_ARGUMENT, "select: NaN a");
-  EXPECT_STATUS(pdftools_select(doc, 0, good, 0, infp, SP, G, &s), PDFTOOLS_E_INVALID_ARGUMENT, "select: infinite b");
-  EXPECT_STATUS(pdftools_select(doc, 0, good, 0, good, (pdftools_space)5, G, &s), PDFTOOLS_E_INVALID_ARGUMENT,
+  EXPECT_STATUS(pdftools_document_select(doc, 0, nanp, 0, good, SP, G, &s), PDFTOOLS_E_INVALID_ARGUMENT, "select: NaN a");
+  EXPECT_STATUS(pdftools_document_select(doc, 0, good, 0, infp, SP, G, &s), PDFTOOLS_E_INVALID_ARGUMENT, "select: infinite b");
+  EXPECT_STATUS(pdftools_document_select(doc, 0, good, 0, good, (pdftools_space)5, G, &s), PDFTOOLS_E_INVALID_ARGUMENT,
                 "select: space 5");
-  EXPECT_STATUS(pdftools_select(doc, 0, good, 0, good, SP, (pdftools_granularity)9, &s), PDFTOOLS_E_INVALID_ARGUMENT,
+  EXPECT_STATUS(pdftools_document_select(doc, 0, good, 0, good, SP, (pdftools_granularity)9, &s), PDFTOOLS_E_INVALID_ARGUMENT,
                 "select: granularity 9");
-  EXPECT_STATUS(pdftools_select(doc, 0, good, 0, good, SP, G, NULL), PDFTOOLS_E_INVALID_ARGUMENT,
+  EXPECT_STATUS(pdftools_document_select(doc, 0, good, 0, good, SP, G, NULL), PDFTOOLS_E_INVALID_ARGUMENT,
                 "select: NULL out_selection");
-  EXPECT_STATUS(pdftools_select(doc, NPAGES, good, 0, good, SP, G, &s), PDFTOOLS_E_OUT_OF_RANGE, "select: page_a 5");
-  EXPECT_STATUS(pdftools_select(doc, 0, good, -1, good, SP, G, &s), PDFTOOLS_E_OUT_OF_RANGE, "select: page_b -1");
-  EXPECT_STATUS(pdftools_select(NULL, 0, good, 0, good, SP, G, &s), PDFTOOLS_E_INVALID_HANDLE, "select: NULL document");
+  EXPECT_STATUS(pdftools_document_select(doc, NPAGES, good, 0, good, SP, G, &s), PDFTOOLS_E_OUT_OF_RANGE, "select: page_a 5");
+  EXPECT_STATUS(pdftools_document_select(doc, 0, good, -1, good, SP, G, &s), PDFTOOLS_E_OUT_OF_RANGE, "select: page_b -1");
+  EXPECT_STATUS(pdftools_document_select(NULL, 0, good, 0, good, SP, G, &s), PDFTOOLS_E_INVALID_HANDLE, "select: NULL document");
 
   /* Text, chars, units. */
-  EXPECT_STATUS(pdftools_page_text(doc, NPAGES, buf, sizeof buf, &n), PDFTOOLS_E_OUT_OF_RANGE, "page_text: page 5");
-  EXPECT_STATUS(pdftools_page_text(doc, -1, buf, sizeof buf, &n), PDFTOOLS_E_OUT_OF_RANGE, "page_text: page -1");
-  EXPECT_STATUS(pdftools_page_text(doc, 0, buf, sizeof buf, NULL), PDFTOOLS_E_INVALID_ARGUMENT,
+  EXPECT_STATUS(pdftools_page_get_text(doc, NPAGES, buf, sizeof buf, &n), PDFTOOLS_E_OUT_OF_RANGE, "page_text: page 5");
+  EXPECT_STATUS(pdftools_page_get_text(doc, -1, buf, sizeof buf, &n), PDFTOOLS_E_OUT_OF_RANGE, "page_text: page -1");
+  EXPECT_STATUS(pdftools_page_get_text(doc, 0, buf, sizeof buf, NULL), PDFTOOLS_E_INVALID_ARGUMENT,
                 "page_text: NULL out_size");
-  EXPECT_STATUS(pdftools_page_text(NULL, 0, buf, sizeof buf, &n), PDFTOOLS_E_INVALID_HANDLE, "page_text: NULL document");
-  EXPECT_STATUS(pdftools_page_chars(doc, NPAGES, ci, 2, &n), PDFTOOLS_E_OUT_OF_RANGE, "page_chars: page 5");
-  EXPECT_STATUS(pdftools_page_chars(doc, 0, NULL, 0, NULL), PDFTOOLS_E_INVALID_ARGUMENT, "page_chars: NULL out_count");
-  EXPECT_STATUS(pdftools_page_text_units(doc, 0x7fffffff, 0, units, 4, &n), PDFTOOLS_E_OUT_OF_RANGE,
+  EXPECT_STATUS(pdftools_page_get_text(NULL, 0, buf, sizeof buf, &n), PDFTOOLS_E_INVALID_HANDLE, "page_text: NULL document");
+  EXPECT_STATUS(pdftools_page_get_chars(doc, NPAGES, ci, 2, &n), PDFTOOLS_E_OUT_OF_RANGE, "page_chars: page 5");
+  EXPECT_STATUS(pdftools_page_get_chars(doc, 0, NULL, 0, NULL), PDFTOOLS_E_INVALID_ARGUMENT, "page_chars: NULL out_count");
+  EXPECT_STATUS(pdftools_page_get_text_units(doc, 0x7fffffff, 0, units, 4, &n), PDFTOOLS_E_OUT_OF_RANGE,
                 "page_text_units: page INT32_MAX");
-  EXPECT_STATUS(pdftools_page_text_units(doc, 0, 1, units, 4, NULL), PDFTOOLS_E_INVALID_ARGUMENT,
+  EXPECT_STATUS(pdftools_page_get_text_units(doc, 0, 1, units, 4, NULL), PDFTOOLS_E_INVALID_ARGUMENT,
                 "page_text_units: NULL out_count");
 
   /* Malformed selections. */
@@ -1308,13 +1308,13 @@ static void test_bad_input(pdftools_document *doc) {
       /* A negative page index may count as out of range. */
       pdftools_status alt = bad[i].s.start_page < 0 ? PDFTOOLS_E_OUT_OF_RANGE : PDFTOOLS_E_INVALID_ARGUMENT;
       snprintf(what, sizeof what, "selection_rects: %s", bad[i].what);
-      EXPECT_STATUS2(pdftools_selection_rects(doc, &bad[i].s, 0, SP, rects, 4, &n), PDFTOOLS_E_INVALID_ARGUMENT, alt,
+      EXPECT_STATUS2(pdftools_selection_get_rects(doc, &bad[i].s, 0, SP, rects, 4, &n), PDFTOOLS_E_INVALID_ARGUMENT, alt,
                      what);
       snprintf(what, sizeof what, "selection_quads: %s", bad[i].what);
-      EXPECT_STATUS2(pdftools_selection_quads(doc, &bad[i].s, 0, SP, quads, 4, &n), PDFTOOLS_E_INVALID_ARGUMENT, alt,
+      EXPECT_STATUS2(pdftools_selection_get_quads(doc, &bad[i].s, 0, SP, quads, 4, &n), PDFTOOLS_E_INVALID_ARGUMENT, alt,
                      what);
       snprintf(what, sizeof what, "selection_text: %s", bad[i].what);
-      EXPECT_STATUS2(pdftools_selection_text(doc, &bad[i].s, buf, sizeof buf, &n), PDFTOOLS_E_INVALID_ARGUMENT, alt,
+      EXPECT_STATUS2(pdftools_selection_get_text(doc, &bad[i].s, buf, sizeof buf, &n), PDFTOOLS_E_INVALID_ARGUMENT, alt,
                      what);
     }
     /* An end past the page's characters: refused, or clamped to the page's end (the header leaves it open). */
@@ -1322,28 +1322,28 @@ static void test_bad_input(pdftools_document *doc) {
       char big[256];
       pdftools_status st;
       s = sel(0, 0, 0, g_nchars + 5);
-      st = pdftools_selection_text(doc, &s, big, sizeof big, &n);
+      st = pdftools_selection_get_text(doc, &s, big, sizeof big, &n);
       CHECK(st == PDFTOOLS_E_INVALID_ARGUMENT || st == PDFTOOLS_E_OUT_OF_RANGE ||
                 (st == PDFTOOLS_OK && strcmp(big, PAGE_TEXT) == 0),
             "selection_text: end char past the page's characters is refused or clamped (%s)", st_name(st));
       if (st == PDFTOOLS_OK) tc_note("a selection end past the page's characters is clamped, not refused");
     }
     s = sel(0, 0, NPAGES, 1);
-    EXPECT_STATUS2(pdftools_selection_text(doc, &s, buf, sizeof buf, &n), PDFTOOLS_E_INVALID_ARGUMENT,
+    EXPECT_STATUS2(pdftools_selection_get_text(doc, &s, buf, sizeof buf, &n), PDFTOOLS_E_INVALID_ARGUMENT,
                    PDFTOOLS_E_OUT_OF_RANGE, "selection_text: end page past the document");
     s = sel(0, 0, 0, 5);
-    EXPECT_STATUS(pdftools_selection_rects(doc, &s, 0, (pdftools_space)3, rects, 4, &n), PDFTOOLS_E_INVALID_ARGUMENT,
+    EXPECT_STATUS(pdftools_selection_get_rects(doc, &s, 0, (pdftools_space)3, rects, 4, &n), PDFTOOLS_E_INVALID_ARGUMENT,
                   "selection_rects: space 3");
-    EXPECT_STATUS(pdftools_selection_quads(doc, &s, 0, (pdftools_space)-2, quads, 4, &n), PDFTOOLS_E_INVALID_ARGUMENT,
+    EXPECT_STATUS(pdftools_selection_get_quads(doc, &s, 0, (pdftools_space)-2, quads, 4, &n), PDFTOOLS_E_INVALID_ARGUMENT,
                   "selection_quads: space -2");
-    EXPECT_STATUS(pdftools_selection_rects(doc, &s, 99, SP, rects, 4, &n), PDFTOOLS_E_OUT_OF_RANGE,
+    EXPECT_STATUS(pdftools_selection_get_rects(doc, &s, 99, SP, rects, 4, &n), PDFTOOLS_E_OUT_OF_RANGE,
                   "selection_rects: page 99");
-    EXPECT_STATUS(pdftools_selection_rects(doc, NULL, 0, SP, rects, 4, &n), PDFTOOLS_E_INVALID_ARGUMENT,
+    EXPECT_STATUS(pdftools_selection_get_rects(doc, NULL, 0, SP, rects, 4, &n), PDFTOOLS_E_INVALID_ARGUMENT,
                   "selection_rects: NULL selection");
-    EXPECT_STATUS(pdftools_selection_text(doc, NULL, buf, sizeof buf, &n), PDFTOOLS_E_INVALID_ARGUMENT,
+    EXPECT_STATUS(pdftools_selection_get_text(doc, NULL, buf, sizeof buf, &n), PDFTOOLS_E_INVALID_ARGUMENT,
                   "selection_text: NULL selection");
     memset(buf, 'q', sizeof buf);
-    EXPECT_STATUS(pdftools_selection_text(doc, &s, buf, 3, &n), PDFTOOLS_E_BUFFER_TOO_SMALL,
+    EXPECT_STATUS(pdftools_selection_get_text(doc, &s, buf, 3, &n), PDFTOOLS_E_BUFFER_TOO_SMALL,
                   "selection_text: 3-byte buffer");
     CHECK(n == 6 && buf[0] == 'q', "selection_text: size needed 6 (\"Hello\" + NUL) reported, buffer untouched (%zu)",
           n);
@@ -1352,54 +1352,54 @@ static void test_bad_input(pdftools_document *doc) {
   /* Search. */
   {
     pdftools_selection m[4];
-    EXPECT_STATUS(pdftools_search(doc, NULL, NULL, m, 4, &n), PDFTOOLS_E_INVALID_ARGUMENT, "search: NULL query");
-    EXPECT_STATUS(pdftools_search(doc, "", NULL, m, 4, &n), PDFTOOLS_E_INVALID_ARGUMENT, "search: empty query");
-    EXPECT_STATUS(pdftools_search(doc, "x", NULL, m, 4, NULL), PDFTOOLS_E_INVALID_ARGUMENT, "search: NULL out_count");
-    EXPECT_STATUS(pdftools_search(doc, "\xff\xfe", NULL, m, 4, &n), PDFTOOLS_E_INVALID_ARGUMENT,
+    EXPECT_STATUS(pdftools_document_search(doc, NULL, NULL, m, 4, &n), PDFTOOLS_E_INVALID_ARGUMENT, "search: NULL query");
+    EXPECT_STATUS(pdftools_document_search(doc, "", NULL, m, 4, &n), PDFTOOLS_E_INVALID_ARGUMENT, "search: empty query");
+    EXPECT_STATUS(pdftools_document_search(doc, "x", NULL, m, 4, NULL), PDFTOOLS_E_INVALID_ARGUMENT, "search: NULL out_count");
+    EXPECT_STATUS(pdftools_document_search(doc, "\xff\xfe", NULL, m, 4, &n), PDFTOOLS_E_INVALID_ARGUMENT,
                   "search: invalid UTF-8 query");
-    EXPECT_STATUS(pdftools_search(NULL, "x", NULL, m, 4, &n), PDFTOOLS_E_INVALID_HANDLE, "search: NULL document");
+    EXPECT_STATUS(pdftools_document_search(NULL, "x", NULL, m, 4, &n), PDFTOOLS_E_INVALID_HANDLE, "search: NULL document");
     o.version = 0;
-    EXPECT_STATUS(pdftools_search(doc, "hello", &o, m, 4, &n), PDFTOOLS_E_INVALID_ARGUMENT, "search: options version 0");
+    EXPECT_STATUS(pdftools_document_search(doc, "hello", &o, m, 4, &n), PDFTOOLS_E_INVALID_ARGUMENT, "search: options version 0");
     o.version = 99;
-    EXPECT_STATUS(pdftools_search(doc, "hello", &o, m, 4, &n), PDFTOOLS_E_INVALID_ARGUMENT,
+    EXPECT_STATUS(pdftools_document_search(doc, "hello", &o, m, 4, &n), PDFTOOLS_E_INVALID_ARGUMENT,
                   "search: options version 99");
     o.version = PDFTOOLS_SEARCH_OPTIONS_VERSION;
     o.first_page = NPAGES;
     o.last_page = -1;
-    EXPECT_STATUS(pdftools_search(doc, "hello", &o, m, 4, &n), PDFTOOLS_E_OUT_OF_RANGE, "search: first_page 5");
+    EXPECT_STATUS(pdftools_document_search(doc, "hello", &o, m, 4, &n), PDFTOOLS_E_OUT_OF_RANGE, "search: first_page 5");
     o.first_page = -1;
-    EXPECT_STATUS(pdftools_search(doc, "hello", &o, m, 4, &n), PDFTOOLS_E_OUT_OF_RANGE, "search: first_page -1");
+    EXPECT_STATUS(pdftools_document_search(doc, "hello", &o, m, 4, &n), PDFTOOLS_E_OUT_OF_RANGE, "search: first_page -1");
     o.first_page = 0;
     o.last_page = NPAGES;
-    EXPECT_STATUS(pdftools_search(doc, "hello", &o, m, 4, &n), PDFTOOLS_E_OUT_OF_RANGE, "search: last_page 5");
+    EXPECT_STATUS(pdftools_document_search(doc, "hello", &o, m, 4, &n), PDFTOOLS_E_OUT_OF_RANGE, "search: last_page 5");
     o.first_page = 3;
     o.last_page = 1;
-    EXPECT_STATUS2(pdftools_search(doc, "hello", &o, m, 4, &n), PDFTOOLS_E_INVALID_ARGUMENT, PDFTOOLS_E_OUT_OF_RANGE,
+    EXPECT_STATUS2(pdftools_document_search(doc, "hello", &o, m, 4, &n), PDFTOOLS_E_INVALID_ARGUMENT, PDFTOOLS_E_OUT_OF_RANGE,
                    "search: first_page after last_page");
     o.first_page = 0;
     o.last_page = -1;
     o.flags = 1u << 20;
     {
-      pdftools_status st = pdftools_search(doc, "hello", &o, m, 4, &n);
+      pdftools_status st = pdftools_document_search(doc, "hello", &o, m, 4, &n);
       CHECK(st == PDFTOOLS_E_INVALID_ARGUMENT || st == PDFTOOLS_E_BUFFER_TOO_SMALL || st == PDFTOOLS_OK,
             "search: an unknown flag bit gives INVALID_ARGUMENT or is ignored (%s)", st_name(st));
       if (st != PDFTOOLS_E_INVALID_ARGUMENT) tc_note("unknown search flag bits are ignored");
     }
     o.flags = 0;
-    EXPECT_STATUS(pdftools_search_next(doc, NULL, NULL, NULL, 1, &s), PDFTOOLS_E_INVALID_ARGUMENT,
+    EXPECT_STATUS(pdftools_document_search_next(doc, NULL, NULL, NULL, 1, &s), PDFTOOLS_E_INVALID_ARGUMENT,
                   "search_next: NULL query");
-    EXPECT_STATUS(pdftools_search_next(doc, "", NULL, NULL, 0, &s), PDFTOOLS_E_INVALID_ARGUMENT,
+    EXPECT_STATUS(pdftools_document_search_next(doc, "", NULL, NULL, 0, &s), PDFTOOLS_E_INVALID_ARGUMENT,
                   "search_next: empty query");
-    EXPECT_STATUS(pdftools_search_next(doc, "hello", NULL, NULL, 1, NULL), PDFTOOLS_E_INVALID_ARGUMENT,
+    EXPECT_STATUS(pdftools_document_search_next(doc, "hello", NULL, NULL, 1, NULL), PDFTOOLS_E_INVALID_ARGUMENT,
                   "search_next: NULL out_match");
     s = sel(0, 9, 0, 2);
-    EXPECT_STATUS(pdftools_search_next(doc, "hello", NULL, &s, 1, m), PDFTOOLS_E_INVALID_ARGUMENT,
+    EXPECT_STATUS(pdftools_document_search_next(doc, "hello", NULL, &s, 1, m), PDFTOOLS_E_INVALID_ARGUMENT,
                   "search_next: malformed from");
     s = sel(NPAGES + 3, 0, NPAGES + 3, 0);
-    EXPECT_STATUS2(pdftools_search_next(doc, "hello", NULL, &s, 1, m), PDFTOOLS_E_OUT_OF_RANGE,
+    EXPECT_STATUS2(pdftools_document_search_next(doc, "hello", NULL, &s, 1, m), PDFTOOLS_E_OUT_OF_RANGE,
                    PDFTOOLS_E_INVALID_ARGUMENT, "search_next: from on page 8");
     o.version = 0;
-    EXPECT_STATUS(pdftools_search_next(doc, "hello", &o, NULL, 1, m), PDFTOOLS_E_INVALID_ARGUMENT,
+    EXPECT_STATUS(pdftools_document_search_next(doc, "hello", &o, NULL, 1, m), PDFTOOLS_E_INVALID_ARGUMENT,
                   "search_next: options version 0");
   }
 }
@@ -1420,44 +1420,44 @@ static void test_blank_page(void) {
     pdftools_document_close(doc);
     return;
   }
-  EXPECT_OK(pdftools_page_text(doc, 0, NULL, 0, &need), "blank page: page_text size");
+  EXPECT_OK(pdftools_page_get_text(doc, 0, NULL, 0, &need), "blank page: page_text size");
   CHECK(need == 1, "blank page: text size 1 (just the NUL) (%zu)", need);
-  EXPECT_OK(pdftools_page_text(doc, 0, buf, sizeof buf, &need), "blank page: page_text");
+  EXPECT_OK(pdftools_page_get_text(doc, 0, buf, sizeof buf, &need), "blank page: page_text");
   CHECK(buf[0] == '\0', "blank page: text \"\"");
-  EXPECT_OK(pdftools_page_chars(doc, 0, NULL, 0, &n), "blank page: page_chars");
+  EXPECT_OK(pdftools_page_get_chars(doc, 0, NULL, 0, &n), "blank page: page_chars");
   CHECK(n == 0, "blank page: 0 characters (%zu)", n);
   n = 7;
-  EXPECT_OK(pdftools_page_text_units(doc, 0, 0, NULL, 0, &n), "blank page: words");
+  EXPECT_OK(pdftools_page_get_text_units(doc, 0, 0, NULL, 0, &n), "blank page: words");
   CHECK(n == 0, "blank page: 0 words (%zu)", n);
   EXPECT_STATUS(pdftools_page_hit_test(doc, 0, PDFTOOLS_SPACE_PAGE, a, 10, 0, PDFTOOLS_GRANULARITY_CHAR, &r),
                 PDFTOOLS_E_NOT_FOUND, "blank page: hit test");
   EXPECT_STATUS(pdftools_page_hit_test(doc, 0, PDFTOOLS_SPACE_DISPLAY, a, 0, 1, PDFTOOLS_GRANULARITY_WORD, &r),
                 PDFTOOLS_E_NOT_FOUND, "blank page: hit test with nearest");
-  EXPECT_STATUS(pdftools_page_char_font(doc, 0, 0, buf, sizeof buf, &need), PDFTOOLS_E_OUT_OF_RANGE,
+  EXPECT_STATUS(pdftools_page_get_char_font(doc, 0, 0, buf, sizeof buf, &need), PDFTOOLS_E_OUT_OF_RANGE,
                 "blank page: char_font(0)");
   s = sel(-1, -1, -1, -1);
-  EXPECT_OK(pdftools_select(doc, 0, a, 0, b, PDFTOOLS_SPACE_DISPLAY, PDFTOOLS_GRANULARITY_CHAR, &s),
+  EXPECT_OK(pdftools_document_select(doc, 0, a, 0, b, PDFTOOLS_SPACE_DISPLAY, PDFTOOLS_GRANULARITY_CHAR, &s),
             "blank page: select");
   CHECK(s.start_page == s.end_page && s.start_char == s.end_char, "blank page: the selection is empty ({%d,%d,%d,%d})",
         (int)s.start_page, (int)s.start_char, (int)s.end_page, (int)s.end_char);
   n = 7;
-  EXPECT_OK(pdftools_search(doc, "a", NULL, NULL, 0, &n), "blank page: search");
+  EXPECT_OK(pdftools_document_search(doc, "a", NULL, NULL, 0, &n), "blank page: search");
   CHECK(n == 0, "blank page: no matches (%zu)", n);
-  EXPECT_STATUS(pdftools_search_next(doc, "a", NULL, NULL, 1, &s), PDFTOOLS_E_NOT_FOUND, "blank page: search_next");
+  EXPECT_STATUS(pdftools_document_search_next(doc, "a", NULL, NULL, 1, &s), PDFTOOLS_E_NOT_FOUND, "blank page: search_next");
   {
     pdftools_selection all = sel(0, 0, 0, 0);
     need = 0;
-    EXPECT_OK(pdftools_selection_text(doc, &all, buf, sizeof buf, &need), "blank page: selection_text");
+    EXPECT_OK(pdftools_selection_get_text(doc, &all, buf, sizeof buf, &need), "blank page: selection_text");
     CHECK(need == 1 && buf[0] == '\0', "blank page: selection text \"\"");
   }
   /* The empty document: every page index is out of range. */
   {
     pdftools_document *empty = NULL;
     if (pdftools_document_new(&empty) == PDFTOOLS_OK) {
-      EXPECT_STATUS(pdftools_page_text(empty, 0, buf, sizeof buf, &need), PDFTOOLS_E_OUT_OF_RANGE,
+      EXPECT_STATUS(pdftools_page_get_text(empty, 0, buf, sizeof buf, &need), PDFTOOLS_E_OUT_OF_RANGE,
                     "document without pages: page_text(0)");
       n = 7;
-      EXPECT_OK(pdftools_search(empty, "a", NULL, NULL, 0, &n), "document without pages: search");
+      EXPECT_OK(pdftools_document_search(empty, "a", NULL, NULL, 0, &n), "document without pages: search");
       CHECK(n == 0, "document without pages: no matches");
       pdftools_document_close(empty);
     }
@@ -1508,7 +1508,7 @@ static int run_case(pdftools_document *doc, int p, int k, const struct thread_re
   memset(r, 0, sizeof r);
   case_points(p, k, &a, &b, &pb, &g, &sp);
   if (do_select(doc, p, a, pb, b, sp, g, &s) != PDFTOOLS_OK) return 1;
-  if (pdftools_selection_rects(doc, &s, p, sp, r, 4, &n) != PDFTOOLS_OK) return 2;
+  if (pdftools_selection_get_rects(doc, &s, p, sp, r, 4, &n) != PDFTOOLS_OK) return 2;
   if (fill) {
     fill->sel[p][k] = s;
     memcpy(fill->rects[p][k], r, sizeof r);
@@ -1523,7 +1523,7 @@ static int run_case(pdftools_document *doc, int p, int k, const struct thread_re
 static int run_search(pdftools_document *doc, const struct thread_ref *ref) {
   pdftools_selection m[2 * NPAGES + 2];
   size_t n = 0;
-  if (pdftools_search(doc, "hello", NULL, m, 2 * NPAGES + 2, &n) != PDFTOOLS_OK) return 5;
+  if (pdftools_document_search(doc, "hello", NULL, m, 2 * NPAGES + 2, &n) != PDFTOOLS_OK) return 5;
   if (n != ref->nhello || memcmp(m, ref->hello, n * sizeof m[0]) != 0) return 6;
   return 0;
 }
@@ -1531,7 +1531,7 @@ static int run_search(pdftools_document *doc, const struct thread_ref *ref) {
 static int make_reference(void) {
   pdftools_document *doc = NULL;
   int p, k;
-  if (pdftools_document_open_memory(g_pdf, g_pdf_size, NULL, &doc) != PDFTOOLS_OK) return 0;
+  if (pdftools_document_open_from_memory(g_pdf, g_pdf_size, NULL, &doc) != PDFTOOLS_OK) return 0;
   for (p = 0; p < NPAGES; p++) {
     size_t need = 0;
     for (k = 0; k < NCASES; k++)
@@ -1539,12 +1539,12 @@ static int make_reference(void) {
         pdftools_document_close(doc);
         return 0;
       }
-    if (pdftools_page_text(doc, p, g_ref.text[p], sizeof g_ref.text[p], &need) != PDFTOOLS_OK) {
+    if (pdftools_page_get_text(doc, p, g_ref.text[p], sizeof g_ref.text[p], &need) != PDFTOOLS_OK) {
       pdftools_document_close(doc);
       return 0;
     }
   }
-  if (pdftools_search(doc, "hello", NULL, g_ref.hello, 2 * NPAGES, &g_ref.nhello) != PDFTOOLS_OK) {
+  if (pdftools_document_search(doc, "hello", NULL, g_ref.hello, 2 * NPAGES, &g_ref.nhello) != PDFTOOLS_OK) {
     pdftools_document_close(doc);
     return 0;
   }
@@ -1574,7 +1574,7 @@ static void *text_thread(void *p) {
     if (a->own && (i % 25 == 0)) {
       pdftools_document_close(doc);
       doc = NULL;
-      if (pdftools_document_open_memory(g_pdf, g_pdf_size, NULL, &doc) != PDFTOOLS_OK) {
+      if (pdftools_document_open_from_memory(g_pdf, g_pdf_size, NULL, &doc) != PDFTOOLS_OK) {
         thread_problem(a, "open_memory", 0);
         return NULL;
       }
@@ -1591,13 +1591,13 @@ static void *text_thread(void *p) {
       char t[128];
       size_t need = 0;
       a->calls++;
-      if (pdftools_page_text(doc, page, t, sizeof t, &need) != PDFTOOLS_OK || strcmp(t, g_ref.text[page]) != 0)
+      if (pdftools_page_get_text(doc, page, t, sizeof t, &need) != PDFTOOLS_OK || strcmp(t, g_ref.text[page]) != 0)
         thread_problem(a, "page_text", 0);
     }
     if (i % 11 == 3) {
       pdftools_selection m;
       a->calls++;
-      if (pdftools_search_next(doc, "hello", NULL, &g_ref.hello[2], 1, &m) != PDFTOOLS_OK ||
+      if (pdftools_document_search_next(doc, "hello", NULL, &g_ref.hello[2], 1, &m) != PDFTOOLS_OK ||
           !same_sel(m, g_ref.hello[3]))
         thread_problem(a, "search_next", 0);
     }
@@ -1614,7 +1614,7 @@ static void test_threads(void) {
   if (!CHECK(make_reference(), "thread reference computed single-threaded")) return;
   for (pass = 0; pass < 2; pass++) {
     int own = pass == 1;
-    if (!own && pdftools_document_open_memory(g_pdf, g_pdf_size, NULL, &shared) != PDFTOOLS_OK) {
+    if (!own && pdftools_document_open_from_memory(g_pdf, g_pdf_size, NULL, &shared) != PDFTOOLS_OK) {
       CHECK(0, "open the shared document");
       continue;
     }
@@ -1651,7 +1651,7 @@ int main(int argc, char **argv) {
   if (argc == 3 && strcmp(argv[1], "--write") == 0) {
     if (tc_write_file(argv[2], pdf, size) != 0) fprintf(stderr, "cannot write %s\n", argv[2]);
   }
-  if (!EXPECT_OK(pdftools_document_open_memory(pdf, size, NULL, &doc), "open the generated PDF")) {
+  if (!EXPECT_OK(pdftools_document_open_from_memory(pdf, size, NULL, &doc), "open the generated PDF")) {
     free(pdf);
     return tc_finish();
   }

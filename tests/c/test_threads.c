@@ -49,14 +49,14 @@ static int same_rect(const pdftools_rect *a, const pdftools_rect *b) {
 static int read_reference(pdftools_document *doc, struct reference *ref) {
   int32_t p;
   int b;
-  if (pdftools_document_page_count(doc, &ref->pages) != PDFTOOLS_OK || ref->pages > MAX_PAGES) return 0;
+  if (pdftools_document_get_page_count(doc, &ref->pages) != PDFTOOLS_OK || ref->pages > MAX_PAGES) return 0;
   for (p = 0; p < ref->pages; p++) {
     size_t n = 0;
     for (b = 0; b < 5; b++)
-      if (pdftools_page_box(doc, p, (pdftools_box)b, &ref->boxes[p][b]) != PDFTOOLS_OK) return 0;
-    if (pdftools_page_rotation(doc, p, &ref->rotation[p]) != PDFTOOLS_OK) return 0;
-    if (pdftools_page_size(doc, p, &ref->width[p], &ref->height[p]) != PDFTOOLS_OK) return 0;
-    if (pdftools_page_label(doc, p, ref->label[p], sizeof ref->label[p], &n) != PDFTOOLS_OK) return 0;
+      if (pdftools_page_get_box(doc, p, (pdftools_box)b, &ref->boxes[p][b]) != PDFTOOLS_OK) return 0;
+    if (pdftools_page_get_rotation(doc, p, &ref->rotation[p]) != PDFTOOLS_OK) return 0;
+    if (pdftools_page_get_size(doc, p, &ref->width[p], &ref->height[p]) != PDFTOOLS_OK) return 0;
+    if (pdftools_page_get_label(doc, p, ref->label[p], sizeof ref->label[p], &n) != PDFTOOLS_OK) return 0;
   }
   return 1;
 }
@@ -75,10 +75,10 @@ static void *msg_thread(void *p) {
   struct msg_arg *a = (struct msg_arg *)p;
   int32_t rot = 0;
   if (a->fail) {
-    a->status_ok = pdftools_page_rotation(a->doc, 999, &rot) == PDFTOOLS_E_OUT_OF_RANGE;
+    a->status_ok = pdftools_page_get_rotation(a->doc, 999, &rot) == PDFTOOLS_E_OUT_OF_RANGE;
     a->message_ok = pdftools_last_error_message()[0] != '\0';
   } else {
-    a->status_ok = pdftools_page_rotation(a->doc, 0, &rot) == PDFTOOLS_OK;
+    a->status_ok = pdftools_page_get_rotation(a->doc, 0, &rot) == PDFTOOLS_OK;
     a->message_ok = pdftools_last_error_message()[0] == '\0';
   }
   return NULL;
@@ -93,7 +93,7 @@ static void test_error_messages_per_thread(void) {
   if (!doc) return;
 
   /* Main succeeds, another thread fails: main's message stays "". */
-  EXPECT_OK(pdftools_document_page_count(doc, &n), "main thread: page_count");
+  EXPECT_OK(pdftools_document_get_page_count(doc, &n), "main thread: page_count");
   a.doc = doc;
   a.fail = 1;
   pthread_create(&t, NULL, msg_thread, &a);
@@ -103,7 +103,7 @@ static void test_error_messages_per_thread(void) {
         "main thread's message is still \"\" after another thread failed (\"%s\")", pdftools_last_error_message());
 
   /* Main fails, another thread succeeds: main keeps its message. */
-  EXPECT_STATUS(pdftools_page_rotation(doc, -5, &n), PDFTOOLS_E_OUT_OF_RANGE, "main thread: page_rotation(-5)");
+  EXPECT_STATUS(pdftools_page_get_rotation(doc, -5, &n), PDFTOOLS_E_OUT_OF_RANGE, "main thread: page_rotation(-5)");
   snprintf(saved, sizeof saved, "%s", pdftools_last_error_message());
   a.fail = 0;
   pthread_create(&t, NULL, msg_thread, &a);
@@ -150,20 +150,20 @@ static void *shared_thread(void *p) {
     pdftools_status st;
 
     for (b = 0; b < 5; b++) {
-      st = pdftools_page_box(a->doc, page, (pdftools_box)b, &r);
+      st = pdftools_page_get_box(a->doc, page, (pdftools_box)b, &r);
       a->calls++;
       if (st != PDFTOOLS_OK || !same_rect(&r, &ref->boxes[page][b])) note_problem(a, "page_box", st);
     }
-    st = pdftools_page_rotation(a->doc, page, &rot);
+    st = pdftools_page_get_rotation(a->doc, page, &rot);
     a->calls++;
     if (st != PDFTOOLS_OK || rot != ref->rotation[page]) note_problem(a, "page_rotation", st);
-    st = pdftools_page_size(a->doc, page, &w, &h);
+    st = pdftools_page_get_size(a->doc, page, &w, &h);
     a->calls++;
     if (st != PDFTOOLS_OK || w != ref->width[page] || h != ref->height[page]) note_problem(a, "page_size", st);
-    st = pdftools_page_label(a->doc, page, buf, sizeof buf, &n);
+    st = pdftools_page_get_label(a->doc, page, buf, sizeof buf, &n);
     a->calls++;
     if (st != PDFTOOLS_OK || strcmp(buf, ref->label[page]) != 0) note_problem(a, "page_label", st);
-    st = pdftools_document_page_count(a->doc, &count);
+    st = pdftools_document_get_page_count(a->doc, &count);
     a->calls++;
     if (st != PDFTOOLS_OK || count != ref->pages) note_problem(a, "page_count", st);
 
@@ -176,11 +176,11 @@ static void *shared_thread(void *p) {
     if (st != PDFTOOLS_OK || strcmp(buf, value) != 0) note_problem(a, "get_metadata (own key)", st);
 
     /* This thread's failure must be visible to this thread only. */
-    st = pdftools_page_box(a->doc, ref->pages + a->id, PDFTOOLS_BOX_MEDIA, &r);
+    st = pdftools_page_get_box(a->doc, ref->pages + a->id, PDFTOOLS_BOX_MEDIA, &r);
     a->calls++;
     if (st != PDFTOOLS_E_OUT_OF_RANGE) note_problem(a, "page_box out of range", st);
     if (pdftools_last_error_message()[0] == '\0') a->message_errors++;
-    st = pdftools_document_page_count(a->doc, &count);
+    st = pdftools_document_get_page_count(a->doc, &count);
     a->calls++;
     if (pdftools_last_error_message()[0] != '\0') a->message_errors++;
 
@@ -194,13 +194,13 @@ static void *shared_thread(void *p) {
       } else {
         pdftools_document *copy = NULL;
         a->saves++;
-        st = pdftools_document_open_memory(data, size, NULL, &copy);
+        st = pdftools_document_open_from_memory(data, size, NULL, &copy);
         if (st != PDFTOOLS_OK) {
           note_problem(a, "open_memory of a save made under load", st);
         } else {
           int32_t pages = -1;
           char *v = tc_get_metadata(copy, key, NULL);
-          pdftools_document_page_count(copy, &pages);
+          pdftools_document_get_page_count(copy, &pages);
           if (pages != ref->pages) note_problem(a, "page count of a save made under load", PDFTOOLS_OK);
           if (!v || strcmp(v, value) != 0) note_problem(a, "own metadata in a save made under load", PDFTOOLS_OK);
           free(v);
@@ -313,13 +313,13 @@ static void *separate_thread(void *p) {
     a->opens++;
     {
       int32_t count = -1, page;
-      pdftools_document_page_count(doc, &count);
+      pdftools_document_get_page_count(doc, &count);
       if (count != it->pages) separate_problem(a, "page count", it->name, PDFTOOLS_OK);
       for (page = 0; page < count; page++) {
         pdftools_rect r;
         double w, h;
-        st = pdftools_page_box(doc, page, PDFTOOLS_BOX_CROP, &r);
-        if (st == PDFTOOLS_OK) st = pdftools_page_size(doc, page, &w, &h);
+        st = pdftools_page_get_box(doc, page, PDFTOOLS_BOX_CROP, &r);
+        if (st == PDFTOOLS_OK) st = pdftools_page_get_size(doc, page, &w, &h);
         if (st != PDFTOOLS_OK) separate_problem(a, "page geometry", it->name, st);
       }
     }
@@ -332,11 +332,11 @@ static void *separate_thread(void *p) {
       } else {
         pdftools_document *copy = NULL;
         int32_t count = -1;
-        st = pdftools_document_open_memory(data, size, it->password, &copy);
+        st = pdftools_document_open_from_memory(data, size, it->password, &copy);
         if (st != PDFTOOLS_OK) {
           separate_problem(a, "reopen saved bytes", it->name, st);
         } else {
-          pdftools_document_page_count(copy, &count);
+          pdftools_document_get_page_count(copy, &count);
           if (count != it->pages) separate_problem(a, "page count of saved bytes", it->name, PDFTOOLS_OK);
           pdftools_document_close(copy);
         }
@@ -351,7 +351,7 @@ static void *separate_thread(void *p) {
       pdftools_document_insert_blank_page(doc, 0, 100 + a->id, 200 + i);
       pdftools_document_insert_blank_page(doc, 1, 300, 400);
       pdftools_document_set_metadata(doc, "Title", "thread");
-      pdftools_document_page_count(doc, &count);
+      pdftools_document_get_page_count(doc, &count);
       if (count != 2) separate_problem(a, "new document page count", "(new)", PDFTOOLS_OK);
       pdftools_document_close(doc);
     } else {
@@ -526,11 +526,11 @@ static void *race_thread(void *p) {
     int correct = 1;
     switch ((i + a->id) % 6) {
     case 0:
-      st = pdftools_document_page_count(a->doc, &n);
+      st = pdftools_document_get_page_count(a->doc, &n);
       correct = n == 8;
       break;
     case 1:
-      st = pdftools_page_box(a->doc, i % 8, (pdftools_box)(i % 5), &r);
+      st = pdftools_page_get_box(a->doc, i % 8, (pdftools_box)(i % 5), &r);
       correct = r.x0 <= r.x1 && r.y0 <= r.y1;
       break;
     case 2:
@@ -541,7 +541,7 @@ static void *race_thread(void *p) {
       if (st == PDFTOOLS_E_NOT_FOUND || st == PDFTOOLS_E_BUFFER_TOO_SMALL) st = PDFTOOLS_OK;
       break;
     case 4:
-      st = pdftools_page_label(a->doc, i % 8, buf, sizeof buf, &size);
+      st = pdftools_page_get_label(a->doc, i % 8, buf, sizeof buf, &size);
       break;
     default: {
       void *data = NULL;
@@ -549,7 +549,7 @@ static void *race_thread(void *p) {
         st = pdftools_document_save_to_memory(a->doc, NULL, &data, &size);
         if (st == PDFTOOLS_OK) pdftools_free(data);
       } else {
-        st = pdftools_page_rotation(a->doc, i % 8, &n);
+        st = pdftools_page_get_rotation(a->doc, i % 8, &n);
         correct = n == 0 || n == 90 || n == 180 || n == 270;
       }
       break;

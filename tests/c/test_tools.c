@@ -258,7 +258,7 @@ static int same_id_set(const pdftools_annotation_id *a, size_t na, const pdftool
 static int ctx_open(ctx *c, const char *what) {
   pdftools_status st;
   memset(c, 0, sizeof *c);
-  st = pdftools_document_open_memory(g_pdf, g_pdf_size, NULL, &c->doc);
+  st = pdftools_document_open_from_memory(g_pdf, g_pdf_size, NULL, &c->doc);
   if (st != PDFTOOLS_OK) {
     CHECK(0, "%s: open the fixture: %s [%s]", what, st_name(st), pdftools_last_error_message());
     return 0;
@@ -340,14 +340,14 @@ static pdftools_tool cur_tool(ctx *c, int32_t *sticky) {
 
 static size_t selection(ctx *c, pdftools_annotation_id *ids, size_t cap) {
   size_t n = 0;
-  pdftools_status st = pdftools_tool_selection(c->m, NULL, 0, &n);
+  pdftools_status st = pdftools_tool_get_selection(c->m, NULL, 0, &n);
   if (st != PDFTOOLS_OK) {
     CHECK(0, "tool_selection (count): %s", st_name(st));
     return 0;
   }
   if (n == 0) return 0;
   if (n > cap) return n;
-  st = pdftools_tool_selection(c->m, ids, cap, &n);
+  st = pdftools_tool_get_selection(c->m, ids, cap, &n);
   if (st != PDFTOOLS_OK) CHECK(0, "tool_selection: %s", st_name(st));
   return n;
 }
@@ -357,14 +357,14 @@ static size_t selection(ctx *c, pdftools_annotation_id *ids, size_t cap) {
 
 static size_t page_ids(pdftools_document *doc, int page, pdftools_annotation_id *buf, size_t cap) {
   size_t n = 0;
-  pdftools_status st = pdftools_page_annotations(doc, page, buf, cap, &n);
+  pdftools_status st = pdftools_page_get_annotations(doc, page, buf, cap, &n);
   if (st != PDFTOOLS_OK) return 0;
   return n;
 }
 
 static size_t count_annots(pdftools_document *doc, int page) {
   size_t n = 0;
-  pdftools_page_annotations(doc, page, NULL, 0, &n);
+  pdftools_page_get_annotations(doc, page, NULL, 0, &n);
   return n;
 }
 
@@ -380,9 +380,9 @@ static void get_state(pdftools_document *doc, doc_state *s) {
   memset(s, 0, sizeof *s);
   s->modified = s->can_undo = s->can_redo = -1;
   pdftools_document_is_modified(doc, &s->modified);
-  pdftools_undo_state(doc, &s->can_undo, &s->can_redo);
+  pdftools_undo_get_state(doc, &s->can_undo, &s->can_redo);
   for (p = 0; p < NPAGES; p++) s->count[p] = count_annots(doc, p);
-  if (pdftools_undo_label(doc, 0, s->label, sizeof s->label, &need) != PDFTOOLS_OK) s->label[0] = '\0';
+  if (pdftools_undo_get_label(doc, 0, s->label, sizeof s->label, &need) != PDFTOOLS_OK) s->label[0] = '\0';
 }
 
 static int same_state(const doc_state *a, const doc_state *b) {
@@ -405,7 +405,7 @@ static void check_unchanged(ctx *c, const doc_state *before, const char *what) {
 static char *undo_label(pdftools_document *doc) {
   static char lbl[256];
   size_t need = 0;
-  if (pdftools_undo_label(doc, 0, lbl, sizeof lbl, &need) != PDFTOOLS_OK) return NULL;
+  if (pdftools_undo_get_label(doc, 0, lbl, sizeof lbl, &need) != PDFTOOLS_OK) return NULL;
   return lbl;
 }
 
@@ -418,7 +418,7 @@ static void check_label(ctx *c, const char *want, const char *what) {
 static void check_one_undo(ctx *c, const doc_state *before, const char *what) {
   int32_t done = -1;
   doc_state now;
-  pdftools_status st = pdftools_undo(c->doc, &done);
+  pdftools_status st = pdftools_undo_undo(c->doc, &done);
   CHECK(st == PDFTOOLS_OK && done == 1, "%s: undo (%s, done %d)", what, st_name(st), (int)done);
   get_state(c->doc, &now);
   CHECK(now.count[0] == before->count[0] && now.count[1] == before->count[1] && now.can_undo == before->can_undo &&
@@ -477,13 +477,13 @@ static char g_subtype[64];
 static const char *subtype(pdftools_document *doc, pdftools_annotation_id id) {
   size_t need = 0;
   g_subtype[0] = '\0';
-  if (pdftools_annotation_subtype(doc, id, g_subtype, sizeof g_subtype, &need) != PDFTOOLS_OK) return "(error)";
+  if (pdftools_annotation_get_subtype(doc, id, g_subtype, sizeof g_subtype, &need) != PDFTOOLS_OK) return "(error)";
   return g_subtype;
 }
 
 static pdftools_rect annot_rect(pdftools_document *doc, pdftools_annotation_id id) {
   pdftools_rect r = {0, 0, 0, 0};
-  pdftools_annotation_rect(doc, id, &r);
+  pdftools_annotation_get_rect(doc, id, &r);
   return r;
 }
 
@@ -549,7 +549,7 @@ static void get_overlay(ctx *c, int page, ovl *o) {
   size_t ni = 0, np = 0;
   pdftools_rect dirty;
   memset(o, 0, sizeof *o);
-  o->st = pdftools_tool_overlay(c->m, page, NULL, 0, NULL, 0, &ni, &np, &dirty);
+  o->st = pdftools_tool_get_overlay(c->m, page, NULL, 0, NULL, 0, &ni, &np, &dirty);
   if (o->st != PDFTOOLS_OK) {
     CHECK(0, "overlay size query page %d: %s [%s]", page, st_name(o->st), pdftools_last_error_message());
     return;
@@ -559,7 +559,7 @@ static void get_overlay(ctx *c, int page, ovl *o) {
     o->st = PDFTOOLS_E_BUFFER_TOO_SMALL;
     return;
   }
-  o->st = pdftools_tool_overlay(c->m, page, o->items, 128, o->pts, 2048, &ni, &np, &dirty);
+  o->st = pdftools_tool_get_overlay(c->m, page, o->items, 128, o->pts, 2048, &ni, &np, &dirty);
   if (o->st != PDFTOOLS_OK) {
     CHECK(0, "overlay page %d: %s [%s]", page, st_name(o->st), pdftools_last_error_message());
     return;
@@ -625,7 +625,7 @@ static pdftools_point char_center(pdftools_document *doc, int page, int ch) {
   pdftools_char_info info[128];
   size_t n = 0;
   pdftools_point p = {0, 0};
-  if (pdftools_page_chars(doc, page, info, 128, &n) != PDFTOOLS_OK || (size_t)ch >= n) {
+  if (pdftools_page_get_chars(doc, page, info, 128, &n) != PDFTOOLS_OK || (size_t)ch >= n) {
     CHECK(0, "page %d: character %d exists (%d chars)", page, ch, (int)n);
     return p;
   }
@@ -634,7 +634,7 @@ static pdftools_point char_center(pdftools_document *doc, int page, int ch) {
   return to_disp(page, p);
 }
 
-/* Expected markup from a drag a -> b (display): quads in page space and text, as pdftools_select gives. */
+/* Expected markup from a drag a -> b (display): quads in page space and text, as pdftools_document_select gives. */
 typedef struct markup_expect {
   size_t nq;
   pdftools_quad q[8];
@@ -646,7 +646,7 @@ static int expect_markup(pdftools_document *doc, int pa, pdftools_point a, int p
   pdftools_selection s;
   size_t need = 0;
   memset(x, 0, sizeof *x);
-  if (pdftools_select(doc, pa, a, pb, b, PDFTOOLS_SPACE_DISPLAY, PDFTOOLS_GRANULARITY_CHAR, &s) != PDFTOOLS_OK)
+  if (pdftools_document_select(doc, pa, a, pb, b, PDFTOOLS_SPACE_DISPLAY, PDFTOOLS_GRANULARITY_CHAR, &s) != PDFTOOLS_OK)
     return 0;
   if (page < s.start_page || page > s.end_page) return 1;
   {
@@ -657,12 +657,12 @@ static int expect_markup(pdftools_document *doc, int pa, pdftools_point a, int p
     }
     if (one.end_page > page) {
       size_t nc = 0;
-      pdftools_page_chars(doc, page, NULL, 0, &nc);
+      pdftools_page_get_chars(doc, page, NULL, 0, &nc);
       one.end_page = page;
       one.end_char = (int32_t)nc;
     }
-    if (pdftools_selection_quads(doc, &s, page, PDFTOOLS_SPACE_PAGE, x->q, 8, &x->nq) != PDFTOOLS_OK) return 0;
-    if (pdftools_selection_text(doc, &one, x->text, sizeof x->text, &need) != PDFTOOLS_OK) return 0;
+    if (pdftools_selection_get_quads(doc, &s, page, PDFTOOLS_SPACE_PAGE, x->q, 8, &x->nq) != PDFTOOLS_OK) return 0;
+    if (pdftools_selection_get_text(doc, &one, x->text, sizeof x->text, &need) != PDFTOOLS_OK) return 0;
   }
   return 1;
 }
@@ -678,7 +678,7 @@ static void check_quads(ctx *c, pdftools_annotation_id id, const markup_expect *
   pdftools_status st = pdftools_annotation_get_quads(c->doc, id, q, 16, &n);
   ok = st == PDFTOOLS_OK && n == x->nq;
   for (i = 0; ok && i < n; i++) ok = quad_near(q[i], x->q[i], TOL);
-  CHECK(ok, "%s: %d quads as pdftools_selection_quads gives (got %s, %d; first [%.1f %.1f %.1f %.1f] want [%.1f %.1f %.1f %.1f])",
+  CHECK(ok, "%s: %d quads as pdftools_selection_get_quads gives (got %s, %d; first [%.1f %.1f %.1f %.1f] want [%.1f %.1f %.1f %.1f])",
         what, (int)x->nq, st_name(st), (int)n, n ? q[0].p1.x : 0, n ? q[0].p1.y : 0, n ? q[0].p4.x : 0,
         n ? q[0].p4.y : 0, x->nq ? x->q[0].p1.x : 0, x->nq ? x->q[0].p1.y : 0, x->nq ? x->q[0].p4.x : 0,
         x->nq ? x->q[0].p4.y : 0);
@@ -865,12 +865,12 @@ static void test_manager_basics(void) {
       EXPECT_OK(pdftools_tool_select(c.m, ids, 2), "tool_select(two ids)");
       CHECK(find_event(&c, mark, PDFTOOLS_TOOL_EVENT_SELECTION_CHANGED) >= 0, "tool_select fires SELECTION_CHANGED");
       CHECK(cur_tool(&c, NULL) == PDFTOOLS_TOOL_ANNOTATION_EDIT, "tool_select switches to annotation_edit");
-      EXPECT_STATUS(pdftools_tool_selection(c.m, one, 1, &n), PDFTOOLS_E_BUFFER_TOO_SMALL, "selection with capacity 1 of 2");
+      EXPECT_STATUS(pdftools_tool_get_selection(c.m, one, 1, &n), PDFTOOLS_E_BUFFER_TOO_SMALL, "selection with capacity 1 of 2");
       CHECK(n == 2, "BUFFER_TOO_SMALL reports 2 (%d)", (int)n);
       n = 0;
       {
         pdftools_annotation_id got[2] = {0, 0};
-        EXPECT_OK(pdftools_tool_selection(c.m, got, 2, &n), "selection with capacity 2");
+        EXPECT_OK(pdftools_tool_get_selection(c.m, got, 2, &n), "selection with capacity 2");
         CHECK(n == 2 && got[0] == ids[0] && got[1] == ids[1], "two selected, in selection order");
       }
       EXPECT_OK(pdftools_tool_select(c.m, NULL, 0), "tool_select(NULL, 0) clears");
@@ -919,8 +919,8 @@ static void test_bad_input(void) {
   EXPECT_STATUS(pdftools_tool_set_mode(NULL, PDFTOOLS_MODE_VIEWER), PDFTOOLS_E_INVALID_HANDLE, "set_mode(NULL manager)");
   EXPECT_STATUS(pdftools_tool_commit_text(NULL, "x"), PDFTOOLS_E_INVALID_HANDLE, "commit_text(NULL manager)");
   EXPECT_STATUS(pdftools_tool_cancel_request(NULL), PDFTOOLS_E_INVALID_HANDLE, "cancel_request(NULL manager)");
-  EXPECT_STATUS(pdftools_tool_selection(NULL, NULL, 0, &ni), PDFTOOLS_E_INVALID_HANDLE, "selection(NULL manager)");
-  EXPECT_STATUS(pdftools_tool_overlay(NULL, 0, NULL, 0, NULL, 0, &ni, &np, NULL), PDFTOOLS_E_INVALID_HANDLE,
+  EXPECT_STATUS(pdftools_tool_get_selection(NULL, NULL, 0, &ni), PDFTOOLS_E_INVALID_HANDLE, "selection(NULL manager)");
+  EXPECT_STATUS(pdftools_tool_get_overlay(NULL, 0, NULL, 0, NULL, 0, &ni, &np, NULL), PDFTOOLS_E_INVALID_HANDLE,
                 "overlay(NULL manager)");
   EXPECT_STATUS(pdftools_tool_set_callback(NULL, NULL, NULL), PDFTOOLS_E_INVALID_HANDLE, "set_callback(NULL manager)");
   EXPECT_STATUS(pdftools_tool_provide_image(NULL, tc_png_4x3, sizeof tc_png_4x3), PDFTOOLS_E_INVALID_HANDLE,
@@ -965,7 +965,7 @@ static void test_bad_input(void) {
     id = the_new_one(&c, 0, NULL, 0, "bad input: a rectangle after refused events");
     CHECK(hd == 1 && hu == 1, "bad input: down and up handled (%d, %d)", (int)hd, (int)hu);
     if (id) check_rect(&c, id, box_to_page(0, 100, 100, 200, 200), "bad input: rectangle after refused events");
-    pdftools_undo(c.doc, NULL);
+    pdftools_undo_undo(c.doc, NULL);
   }
 
   /* A move with an invalid event in the middle of a gesture does not break it. */
@@ -981,32 +981,32 @@ static void test_bad_input(void) {
   {
     pdftools_annotation_id id = the_new_one(&c, 0, NULL, 0, "bad input: gesture with refused events inside");
     if (id) check_rect(&c, id, box_to_page(0, 100, 100, 150, 160), "bad input: gesture with refused events inside");
-    pdftools_undo(c.doc, NULL);
+    pdftools_undo_undo(c.doc, NULL);
   }
 
   /* Overlay arguments. */
-  EXPECT_STATUS(pdftools_tool_overlay(c.m, 0, NULL, 0, NULL, 0, NULL, &np, NULL), PDFTOOLS_E_INVALID_ARGUMENT,
+  EXPECT_STATUS(pdftools_tool_get_overlay(c.m, 0, NULL, 0, NULL, 0, NULL, &np, NULL), PDFTOOLS_E_INVALID_ARGUMENT,
                 "overlay(out_item_count NULL)");
-  EXPECT_STATUS(pdftools_tool_overlay(c.m, 0, NULL, 0, NULL, 0, &ni, NULL, NULL), PDFTOOLS_E_INVALID_ARGUMENT,
+  EXPECT_STATUS(pdftools_tool_get_overlay(c.m, 0, NULL, 0, NULL, 0, &ni, NULL, NULL), PDFTOOLS_E_INVALID_ARGUMENT,
                 "overlay(out_point_count NULL)");
-  EXPECT_STATUS(pdftools_tool_overlay(c.m, NPAGES, NULL, 0, NULL, 0, &ni, &np, NULL), PDFTOOLS_E_OUT_OF_RANGE,
+  EXPECT_STATUS(pdftools_tool_get_overlay(c.m, NPAGES, NULL, 0, NULL, 0, &ni, &np, NULL), PDFTOOLS_E_OUT_OF_RANGE,
                 "overlay(page 3 of 3)");
-  EXPECT_STATUS(pdftools_tool_overlay(c.m, -1, NULL, 0, NULL, 0, &ni, &np, NULL), PDFTOOLS_E_OUT_OF_RANGE,
+  EXPECT_STATUS(pdftools_tool_get_overlay(c.m, -1, NULL, 0, NULL, 0, &ni, &np, NULL), PDFTOOLS_E_OUT_OF_RANGE,
                 "overlay(page -1)");
   set_tool(&c, PDFTOOLS_TOOL_RECTANGLE, 0);
   DOWN(&c, 0, 100, 100, 0);
   MOVE(&c, 0, 150, 150, 0);
   ni = np = 0;
-  EXPECT_OK(pdftools_tool_overlay(c.m, 0, NULL, 0, NULL, 0, &ni, &np, NULL), "overlay size query during a drag");
+  EXPECT_OK(pdftools_tool_get_overlay(c.m, 0, NULL, 0, NULL, 0, &ni, &np, NULL), "overlay size query during a drag");
   CHECK(ni >= 1 && np >= 2, "overlay during a rectangle drag has items (%d) and points (%d)", (int)ni, (int)np);
   {
     size_t ni2 = 0, np2 = 0;
-    EXPECT_STATUS(pdftools_tool_overlay(c.m, 0, items, 0, pts, 0, &ni2, &np2, NULL), PDFTOOLS_E_BUFFER_TOO_SMALL,
+    EXPECT_STATUS(pdftools_tool_get_overlay(c.m, 0, items, 0, pts, 0, &ni2, &np2, NULL), PDFTOOLS_E_BUFFER_TOO_SMALL,
                   "overlay with zero-capacity buffers");
     CHECK(ni2 == ni && np2 == np, "BUFFER_TOO_SMALL reports the sizes needed (%d/%d vs %d/%d)", (int)ni2, (int)np2,
           (int)ni, (int)np);
     if (np > 1) {
-      EXPECT_STATUS(pdftools_tool_overlay(c.m, 0, items, 2, pts, 1, &ni2, &np2, NULL), PDFTOOLS_E_BUFFER_TOO_SMALL,
+      EXPECT_STATUS(pdftools_tool_get_overlay(c.m, 0, items, 2, pts, 1, &ni2, &np2, NULL), PDFTOOLS_E_BUFFER_TOO_SMALL,
                     "overlay with a too small point buffer");
     }
   }
@@ -1016,15 +1016,15 @@ static void test_bad_input(void) {
     pdftools_point pt32[32];
     pdftools_rect dirty = {1, 1, 1, 1};
     size_t ni2 = 0, np2 = 0;
-    EXPECT_OK(pdftools_tool_overlay(c.m, 0, it8, 8, pt32, 32, &ni2, &np2, &dirty), "overlay copy");
+    EXPECT_OK(pdftools_tool_get_overlay(c.m, 0, it8, 8, pt32, 32, &ni2, &np2, &dirty), "overlay copy");
     dirty.x0 = dirty.y0 = dirty.x1 = dirty.y1 = 7;
-    EXPECT_OK(pdftools_tool_overlay(c.m, 0, it8, 8, pt32, 32, &ni2, &np2, &dirty), "overlay copy again");
+    EXPECT_OK(pdftools_tool_get_overlay(c.m, 0, it8, 8, pt32, 32, &ni2, &np2, &dirty), "overlay copy again");
     CHECK(dirty.x0 == 0 && dirty.y0 == 0 && dirty.x1 == 0 && dirty.y1 == 0,
           "overlay: dirty is all zero when nothing changed since the last copy ([%g %g %g %g])", dirty.x0, dirty.y0,
           dirty.x1, dirty.y1);
     MOVE(&c, 0, 180, 190, 0);
-    EXPECT_OK(pdftools_tool_overlay(c.m, 0, NULL, 0, NULL, 0, &ni2, &np2, &dirty), "overlay size query after a move");
-    EXPECT_OK(pdftools_tool_overlay(c.m, 0, it8, 8, pt32, 32, &ni2, &np2, &dirty), "overlay copy after a move");
+    EXPECT_OK(pdftools_tool_get_overlay(c.m, 0, NULL, 0, NULL, 0, &ni2, &np2, &dirty), "overlay size query after a move");
+    EXPECT_OK(pdftools_tool_get_overlay(c.m, 0, it8, 8, pt32, 32, &ni2, &np2, &dirty), "overlay copy after a move");
     CHECK(dirty.x0 <= 150.5 && dirty.y0 <= 150.5 && dirty.x1 >= 179.5 && dirty.y1 >= 189.5 && dirty.x1 > dirty.x0,
           "overlay: dirty covers the changed area after a move (a size query does not reset it) ([%g %g %g %g])",
           dirty.x0, dirty.y0, dirty.x1, dirty.y1);
@@ -1114,7 +1114,7 @@ static void test_bad_input(void) {
     EXPECT_STATUS(pdftools_tool_provide_ink(c.m, p2, len0, 1), PDFTOOLS_E_INVALID_ARGUMENT,
                   "provide_ink(a stroke of 0 points)");
   }
-  EXPECT_STATUS(pdftools_tool_selection(c.m, NULL, 0, NULL), PDFTOOLS_E_INVALID_ARGUMENT, "selection(out_count NULL)");
+  EXPECT_STATUS(pdftools_tool_get_selection(c.m, NULL, 0, NULL), PDFTOOLS_E_INVALID_ARGUMENT, "selection(out_count NULL)");
   EXPECT_STATUS(pdftools_tool_select(c.m, NULL, 1), PDFTOOLS_E_INVALID_ARGUMENT, "select(NULL ids, count 1)");
   {
     pdftools_annotation_id bogus = 987654321;
@@ -1125,7 +1125,7 @@ static void test_bad_input(void) {
     size_t need = 0;
     EXPECT_STATUS(pdftools_tool_export_styles(c.m, NULL, 0, NULL), PDFTOOLS_E_INVALID_ARGUMENT,
                   "export_styles(out_size NULL)");
-    EXPECT_OK(pdftools_tool_selected_text(c.m, NULL, 0, &need), "selected_text size query");
+    EXPECT_OK(pdftools_tool_get_selected_text(c.m, NULL, 0, &need), "selected_text size query");
     CHECK(need == 1, "selected_text is \"\" with nothing selected (size %d)", (int)need);
   }
   {
@@ -1155,7 +1155,7 @@ static void test_conversion(void) {
              PDFTOOLS_OK;
     for (i = 0; ok && i < 4; i++) ok = near_pt(out[i], to_page(page, disp[i].x, disp[i].y), 1e-6);
     CHECK(ok, "page %d: the test's display->page formula agrees with pdftools_page_convert_points", page);
-    pdftools_page_size(c.doc, page, &w, &h);
+    pdftools_page_get_size(c.doc, page, &w, &h);
     CHECK(tc_near(w, k_disp_w[page], 1e-6) && tc_near(h, k_disp_h[page], 1e-6), "page %d: display size %gx%g (got %gx%g)",
           page, k_disp_w[page], k_disp_h[page], w, h);
   }
@@ -1163,7 +1163,7 @@ static void test_conversion(void) {
   {
     pdftools_char_info info[64];
     size_t n = 0;
-    if (pdftools_page_chars(c.doc, 0, info, 64, &n) == PDFTOOLS_OK && n > 11) {
+    if (pdftools_page_get_chars(c.doc, 0, info, 64, &n) == PDFTOOLS_OK && n > 11) {
       CHECK(tc_near(info[0].box.x0, 72.0, TOL) && tc_near(info[10].box.x1, 72.0 + 4668 * 0.012, TOL),
             "page 0: \"Hello tools\" spans x 72 .. 128.02 (got %.2f .. %.2f)", info[0].box.x0, info[10].box.x1);
     } else {
@@ -1248,7 +1248,7 @@ static void case_markup(pdftools_tool tool, int page, int two_lines) {
       size_t need = 0;
       char buf[256] = "";
       /* The text of the gesture stays the tool's selected text or is cleared; either way it is valid UTF-8 text. */
-      CHECK(pdftools_tool_selected_text(c.m, buf, sizeof buf, &need) == PDFTOOLS_OK, "%s: selected_text works", what);
+      CHECK(pdftools_tool_get_selected_text(c.m, buf, sizeof buf, &need) == PDFTOOLS_OK, "%s: selected_text works", what);
     }
   }
   CHECK(count_annots(c.doc, 1 - page) == 0, "%s: nothing on the other page", what);
@@ -1337,7 +1337,7 @@ static void case_markup_empty(void) {
   CHECK(count_events(&c, 0, c.rec.n, PDFTOOLS_TOOL_EVENT_ANNOTATIONS_ADDED) == 0, "%s: no ANNOTATIONS_ADDED", what);
   set_tool(&c, PDFTOOLS_TOOL_TEXT_SELECT, 0);
   drag(&c, 2, 100, 100, 300, 200, 0, NULL, "text_select on a page without text");
-  CHECK(pdftools_tool_selected_text(c.m, buf, sizeof buf, &need) == PDFTOOLS_OK && buf[0] == '\0' && need == 1,
+  CHECK(pdftools_tool_get_selected_text(c.m, buf, sizeof buf, &need) == PDFTOOLS_OK && buf[0] == '\0' && need == 1,
         "text_select on a page without text: selected_text is \"\" (size %d)", (int)need);
   ctx_close(&c);
 }
@@ -1468,7 +1468,7 @@ static void case_sticky(void) {
         "%s: two ANNOTATIONS_ADDED and two UNDO_STATE", what);
   {
     int32_t done = 0;
-    pdftools_undo(c.doc, &done);
+    pdftools_undo_undo(c.doc, &done);
     CHECK(count_annots(c.doc, 0) == 1, "%s: each gesture is its own undo step", what);
   }
   ctx_close(&c);
@@ -1703,7 +1703,7 @@ static void case_ink_pages(void) {
   CHECK(cur_tool(&c, &sticky) == PDFTOOLS_TOOL_INK && sticky == 1, "%s: a sticky ink tool stays after Escape", what);
   {
     int32_t done = 0;
-    pdftools_undo(c.doc, &done);
+    pdftools_undo_undo(c.doc, &done);
     CHECK(count_annots(c.doc, 0) == 1 && count_annots(c.doc, 1) == 0,
           "%s: the first undo removes the page 1 ink only (%d/%d)", what, (int)count_annots(c.doc, 0),
           (int)count_annots(c.doc, 1));
@@ -1739,14 +1739,14 @@ static void case_eraser(int page) {
     pdftools_annotation_id lk = 0;
     CHECK(pdftools_annotation_create(c.doc, page, "Link", box_to_page(page, 300, 450, 400, 480), &lk) == PDFTOOLS_OK,
           "%s: set-up Link", what);
-    pdftools_clear_undo(c.doc);
+    pdftools_undo_clear(c.doc);
     get_state(c.doc, &s0);
     set_tool(&c, PDFTOOLS_TOOL_ERASER, 0);
     drag(&c, page, 280, 465, 420, 465, 0, NULL, "eraser across a Link");
     check_unchanged(&c, &s0, "the eraser leaves Links alone");
     if (lk) pdftools_annotation_delete(c.doc, lk);
   }
-  pdftools_clear_undo(c.doc);
+  pdftools_undo_clear(c.doc);
   if (!inkid || !sq) {
     ctx_close(&c);
     return;
@@ -1798,7 +1798,7 @@ static void case_eraser(int page) {
   drag(&c, page, 280, 350, 310, 350, 0, NULL, "eraser into the Square");
   {
     pdftools_rect r;
-    CHECK(pdftools_annotation_rect(c.doc, sq, &r) == PDFTOOLS_E_NOT_FOUND && count_annots(c.doc, page) == 1,
+    CHECK(pdftools_annotation_get_rect(c.doc, sq, &r) == PDFTOOLS_E_NOT_FOUND && count_annots(c.doc, page) == 1,
           "%s: the Square is deleted", what);
   }
   check_label(&c, "Erase", what);
@@ -2492,7 +2492,7 @@ static int make_edit_fixture(ctx *c, int page, edit_fixture *f, const char *what
   ok &= pdftools_annotation_create(c->doc, page, "Square", box_to_page(page, RO[0], RO[1], RO[2], RO[3]), &f->ro) ==
         PDFTOOLS_OK;
   ok &= pdftools_annotation_set_flags(c->doc, f->ro, PDFTOOLS_ANNOT_READ_ONLY | PDFTOOLS_ANNOT_PRINT) == PDFTOOLS_OK;
-  pdftools_clear_undo(c->doc);
+  pdftools_undo_clear(c->doc);
   return CHECK(ok, "%s: the edit fixture is made through the API", what);
 }
 
@@ -2676,7 +2676,7 @@ static void test_edit(int page) {
     key(&c, PDFTOOLS_KEY_UP, 0, PDFTOOLS_OK);
     key(&c, PDFTOOLS_KEY_LEFT, 0, PDFTOOLS_OK);
     check_disp_rect(&c, page, sq, SQ[0] - 1, SQ[1] - 1, SQ[2] - 1, SQ[3] - 1, "nudge up and left");
-    pdftools_undo(c.doc, NULL);
+    pdftools_undo_undo(c.doc, NULL);
   }
 
   /* Line end points. */
@@ -2724,10 +2724,10 @@ static void test_edit(int page) {
     key(&c, PDFTOOLS_KEY_RIGHT, 0, PDFTOOLS_OK);
     select_one(&c, f.ln, PDFTOOLS_TOOL_LINE_EDIT, "nudge the line");
     key(&c, PDFTOOLS_KEY_RIGHT, 0, PDFTOOLS_OK);
-    pdftools_undo(c.doc, NULL);
+    pdftools_undo_undo(c.doc, NULL);
     check_disp_rect(&c, page, sq, SQ[0] + 1, SQ[1], SQ[2] + 1, SQ[3],
                     "nudges of another selection do not coalesce: one undo keeps the Square's nudge");
-    pdftools_undo(c.doc, NULL);
+    pdftools_undo_undo(c.doc, NULL);
     check_disp_rect(&c, page, sq, SQ[0], SQ[1], SQ[2], SQ[3], "the second undo reverts the Square's nudge");
   }
   /* Polygon vertices. */
@@ -2781,20 +2781,20 @@ static void test_edit(int page) {
     pdftools_rect r;
     mark = c.rec.n;
     key(&c, PDFTOOLS_KEY_DELETE, 0, PDFTOOLS_OK);
-    CHECK(pdftools_annotation_rect(c.doc, sq, &r) == PDFTOOLS_E_NOT_FOUND, "%s: the Square is gone", w);
+    CHECK(pdftools_annotation_get_rect(c.doc, sq, &r) == PDFTOOLS_E_NOT_FOUND, "%s: the Square is gone", w);
     {
       int ir = find_event(&c, mark, PDFTOOLS_TOOL_EVENT_ANNOTATIONS_REMOVED);
       CHECK(ir >= 0 && c.rec.ev[ir].n == 1 && c.rec.ev[ir].ids[0] == sq, "%s: ANNOTATIONS_REMOVED(Square)", w);
     }
     check_label(&c, "Delete Annotation", w);
     check_one_undo(&c, &s0, w);
-    CHECK(pdftools_annotation_rect(c.doc, sq, &r) == PDFTOOLS_OK, "%s: the undo brings the Square back (same id)", w);
+    CHECK(pdftools_annotation_get_rect(c.doc, sq, &r) == PDFTOOLS_OK, "%s: the undo brings the Square back (same id)", w);
   }
   get_state(c.doc, &s0);
   if (select_one(&c, f.pg, PDFTOOLS_TOOL_POLY_EDIT, "Backspace")) {
     pdftools_rect r;
     key(&c, PDFTOOLS_KEY_BACKSPACE, 0, PDFTOOLS_OK);
-    CHECK(pdftools_annotation_rect(c.doc, f.pg, &r) == PDFTOOLS_E_NOT_FOUND, "Backspace deletes the selected Polygon");
+    CHECK(pdftools_annotation_get_rect(c.doc, f.pg, &r) == PDFTOOLS_E_NOT_FOUND, "Backspace deletes the selected Polygon");
     check_label(&c, "Delete Annotation", "Backspace on the selected Polygon");
     check_one_undo(&c, &s0, "Backspace on the selected Polygon");
   }
@@ -2817,8 +2817,8 @@ static void test_edit(int page) {
     mark = c.rec.n;
     if (EXPECT_OK(pdftools_tool_select(c.m, two, 2), "select the Square and the Line")) {
       key(&c, PDFTOOLS_KEY_DELETE, 0, PDFTOOLS_OK);
-      CHECK(pdftools_annotation_rect(c.doc, sq, &r) == PDFTOOLS_E_NOT_FOUND &&
-                pdftools_annotation_rect(c.doc, f.ln, &r) == PDFTOOLS_E_NOT_FOUND,
+      CHECK(pdftools_annotation_get_rect(c.doc, sq, &r) == PDFTOOLS_E_NOT_FOUND &&
+                pdftools_annotation_get_rect(c.doc, f.ln, &r) == PDFTOOLS_E_NOT_FOUND,
             "Delete removes both selected annotations");
       ir = find_event(&c, mark, PDFTOOLS_TOOL_EVENT_ANNOTATIONS_REMOVED);
       CHECK(ir >= 0 && same_id_set(c.rec.ev[ir].ids, c.rec.ev[ir].n, two, 2), "ANNOTATIONS_REMOVED names both");
@@ -2928,7 +2928,7 @@ static void test_edit(int page) {
     EXPECT_STATUS(pdftools_tool_commit_text(c.m, "refused"), PDFTOOLS_E_NOT_PERMITTED,
                   "commit_text on a LockedContents Square");
     check_unchanged(&c, &s0, "commit_text on a LockedContents Square writes nothing");
-    pdftools_undo(c.doc, NULL);
+    pdftools_undo_undo(c.doc, NULL);
   }
   /* A long press selects the annotation under it. */
   set_tool(&c, PDFTOOLS_TOOL_PAN, 0);
@@ -2947,7 +2947,7 @@ static void test_edit(int page) {
     get_state(c.doc, &s0);
     drag(&c, page, a.x, a.y, b.x, b.y, 0, &o, "text selection in pan");
     CHECK(ovl_count(&o, PDFTOOLS_OVERLAY_QUAD) == 1, "text selection in pan: one QUAD in the overlay");
-    CHECK(pdftools_tool_selected_text(c.m, buf, sizeof buf, &need) == PDFTOOLS_OK && strcmp(buf, x.text) == 0,
+    CHECK(pdftools_tool_get_selected_text(c.m, buf, sizeof buf, &need) == PDFTOOLS_OK && strcmp(buf, x.text) == 0,
           "text selection in pan: selected_text \"%s\" (got \"%s\")", x.text, buf);
     check_unchanged(&c, &s0, "text selection writes nothing");
   }
@@ -2979,7 +2979,7 @@ static void test_markup_edit(int page) {
   }
   check_contents(&c, id, x1.text, "highlight of the first word");
   key(&c, PDFTOOLS_KEY_ESCAPE, 0, PDFTOOLS_OK);
-  pdftools_clear_undo(c.doc);
+  pdftools_undo_clear(c.doc);
   get_state(c.doc, &s0);
   set_tool(&c, PDFTOOLS_TOOL_PAN, 0);
   {
@@ -3076,7 +3076,7 @@ static void test_edit_geometry(int page) {
   ok &= pdftools_annotation_set_callout(c.doc, ft, pp, 2) == PDFTOOLS_OK;
   ok &= pdftools_annotation_create(c.doc, page, "Square", box_to_page(page, 250, 400, 350, 480), &low) == PDFTOOLS_OK;
   ok &= pdftools_annotation_create(c.doc, page, "Circle", box_to_page(page, 300, 420, 400, 500), &top) == PDFTOOLS_OK;
-  pdftools_clear_undo(c.doc);
+  pdftools_undo_clear(c.doc);
   if (!CHECK(ok, "%s: set-up through the API", what)) {
     ctx_close(&c);
     return;
@@ -3198,14 +3198,14 @@ static void test_text_gestures(int page) {
   set_tool(&c, PDFTOOLS_TOOL_TEXT_SELECT, 0);
   DTAP(&c, page, p.x, p.y, 0);
   buf[0] = '\0';
-  CHECK(pdftools_tool_selected_text(c.m, buf, sizeof buf, &need) == PDFTOOLS_OK && strcmp(buf, word[page]) == 0,
+  CHECK(pdftools_tool_get_selected_text(c.m, buf, sizeof buf, &need) == PDFTOOLS_OK && strcmp(buf, word[page]) == 0,
         "%s: a double tap with text_select selects the word \"%s\" (got \"%s\")", what, word[page], buf);
   set_tool(&c, PDFTOOLS_TOOL_PAN, 0);
   key(&c, PDFTOOLS_KEY_ESCAPE, 0, PDFTOOLS_OK);
   p = char_center(c.doc, page, 1);
   send_ex(&c, pdftools_tool_long_press, "long_press", page, p.x, p.y, 0, PDFTOOLS_POINTER_TOUCH);
   buf[0] = '\0';
-  CHECK(pdftools_tool_selected_text(c.m, buf, sizeof buf, &need) == PDFTOOLS_OK &&
+  CHECK(pdftools_tool_get_selected_text(c.m, buf, sizeof buf, &need) == PDFTOOLS_OK &&
             strcmp(buf, page == 0 ? "Hello" : "Rotated") == 0,
         "%s: a long press on text selects the word (got \"%s\")", what, buf);
   check_unchanged(&c, &s0, "word gestures write nothing");
@@ -3224,7 +3224,7 @@ static void test_locked(void) {
     return;
   }
   pdftools_annotation_set_flags(c.doc, f.sq, PDFTOOLS_ANNOT_LOCKED | PDFTOOLS_ANNOT_PRINT);
-  pdftools_clear_undo(c.doc);
+  pdftools_undo_clear(c.doc);
   get_state(c.doc, &s0);
   set_tool(&c, PDFTOOLS_TOOL_PAN, 0);
   TAP(&c, 0, 150, 250, 0);
@@ -3251,8 +3251,8 @@ static void test_locked(void) {
     two[1] = f.pg;
     EXPECT_OK(pdftools_tool_select(c.m, two, 2), "select a Locked Square and a Polygon");
     EXPECT_OK(pdftools_tool_delete_selection(c.m), "delete_selection with one Locked annotation");
-    CHECK(pdftools_annotation_rect(c.doc, f.pg, &r) == PDFTOOLS_E_NOT_FOUND &&
-              pdftools_annotation_rect(c.doc, f.sq, &r) == PDFTOOLS_OK,
+    CHECK(pdftools_annotation_get_rect(c.doc, f.pg, &r) == PDFTOOLS_E_NOT_FOUND &&
+              pdftools_annotation_get_rect(c.doc, f.sq, &r) == PDFTOOLS_OK,
           "the Polygon is deleted, the Locked Square kept");
     CHECK(selected_is(&c, &f.sq, 1), "the Locked Square stays selected");
   }
@@ -3473,13 +3473,13 @@ static void test_presets_json(void) {
   thick = s;
   thick.width = 8;
   thick.color.r = 0.5;
-  EXPECT_OK(pdftools_tool_preset_count(c.m, PDFTOOLS_TOOL_INK, &n), "preset_count(ink)");
+  EXPECT_OK(pdftools_tool_get_preset_count(c.m, PDFTOOLS_TOOL_INK, &n), "preset_count(ink)");
   CHECK(n == 0, "no ink presets at first (%d)", (int)n);
   EXPECT_OK(pdftools_tool_add_preset(c.m, PDFTOOLS_TOOL_INK, "Thick", &thick), "add_preset(ink, Thick)");
   EXPECT_OK(pdftools_tool_add_preset(c.m, PDFTOOLS_TOOL_INK, "Thin \xc3\xa9", &s), "add_preset(ink, Thin é)");
   thick.width = 9;
   EXPECT_OK(pdftools_tool_add_preset(c.m, PDFTOOLS_TOOL_INK, "Thick", &thick), "add_preset(ink, Thick) again replaces");
-  pdftools_tool_preset_count(c.m, PDFTOOLS_TOOL_INK, &n);
+  pdftools_tool_get_preset_count(c.m, PDFTOOLS_TOOL_INK, &n);
   CHECK(n == 2, "two ink presets (%d)", (int)n);
   {
     int found = 0;
@@ -3525,7 +3525,7 @@ static void test_presets_json(void) {
         EXPECT_OK(pdftools_tool_import_styles(c.m, json), "import_styles(the export)");
         red = get_style(&c, PDFTOOLS_TOOL_HIGHLIGHT);
         CHECK(near_color(red.color, 1, 1, 0), "import restores the highlight default");
-        pdftools_tool_preset_count(c.m, PDFTOOLS_TOOL_INK, &n);
+        pdftools_tool_get_preset_count(c.m, PDFTOOLS_TOOL_INK, &n);
         CHECK(n == 2, "import restores the ink presets (%d)", (int)n);
       }
     }
@@ -3651,7 +3651,7 @@ static void test_viewer(void) {
       pdftools_tool_set_mode(c.m, PDFTOOLS_MODE_VIEWER);
     }
     drag(&c, 0, a.x, a.y, b.x, b.y, 0, NULL, "viewer: drag on text");
-    CHECK(pdftools_tool_selected_text(c.m, buf, sizeof buf, &need) == PDFTOOLS_OK && strcmp(buf, "Hello") == 0,
+    CHECK(pdftools_tool_get_selected_text(c.m, buf, sizeof buf, &need) == PDFTOOLS_OK && strcmp(buf, "Hello") == 0,
           "viewer: a drag on text selects it (\"%s\")", buf);
   }
   check_unchanged(&c, &s0, "viewer: nothing is written after links and text");
@@ -3677,9 +3677,9 @@ static void test_no_annotate_permission(void) {
   st = pdftools_document_open(path, "1234", &doc);
   free(path);
   if (!EXPECT_OK(st, "permissions: open pdfium-encrypted-aes128.pdf with the user password")) return;
-  pdftools_document_permissions(doc, &perms);
+  pdftools_document_get_permissions(doc, &perms);
   CHECK(!(perms & PDFTOOLS_PERMISSION_ANNOTATE), "permissions: annotate not granted (0x%x)", (unsigned)perms);
-  pdftools_page_annotations(doc, 0, NULL, 0, &before);
+  pdftools_page_get_annotations(doc, 0, NULL, 0, &before);
   if (EXPECT_OK(pdftools_tool_manager_new(doc, &m), "permissions: manager_new")) {
     pdftools_tool_style s;
     pdftools_tool_get_mode(m, &mode);
@@ -3699,7 +3699,7 @@ static void test_no_annotate_permission(void) {
       pdftools_tool_pointer_move(m, &e, &handled);
       pdftools_tool_pointer_up(m, &e, &handled);
     }
-    pdftools_page_annotations(doc, 0, NULL, 0, &after);
+    pdftools_page_get_annotations(doc, 0, NULL, 0, &after);
     CHECK(before == after, "permissions: a drag creates nothing (%d -> %d)", (int)before, (int)after);
     memset(&s, 0, sizeof s);
     s.version = PDFTOOLS_TOOL_STYLE_VERSION;
@@ -3710,9 +3710,9 @@ static void test_no_annotate_permission(void) {
       /* Drag over the first word ("test") in pan, then ask for the text. */
       pdftools_char_info ci[8];
       size_t nc = 0, need = 0;
-      if (pdftools_page_chars(doc, 0, ci, 8, &nc) == PDFTOOLS_E_BUFFER_TOO_SMALL || nc >= 4) {
+      if (pdftools_page_get_chars(doc, 0, ci, 8, &nc) == PDFTOOLS_E_BUFFER_TOO_SMALL || nc >= 4) {
         pdftools_char_info all[512];
-        if (nc <= 512 && pdftools_page_chars(doc, 0, all, 512, &nc) == PDFTOOLS_OK && nc >= 4) {
+        if (nc <= 512 && pdftools_page_get_chars(doc, 0, all, 512, &nc) == PDFTOOLS_OK && nc >= 4) {
           pdftools_point pp[2], dd[2];
           pdftools_pointer_event e;
           pp[0] = mkpt((all[0].box.x0 + all[0].box.x1) / 2, (all[0].box.y0 + all[0].box.y1) / 2);
@@ -3725,7 +3725,7 @@ static void test_no_annotate_permission(void) {
           pdftools_tool_pointer_up(m, &e, &handled);
         }
       }
-      EXPECT_STATUS(pdftools_tool_selected_text(m, NULL, 0, &need), PDFTOOLS_E_NOT_PERMITTED,
+      EXPECT_STATUS(pdftools_tool_get_selected_text(m, NULL, 0, &need), PDFTOOLS_E_NOT_PERMITTED,
                     "permissions: selected_text without the copy permission");
     }
     {
@@ -3799,10 +3799,10 @@ static void test_stale(void) {
   EXPECT_STATUS(pdftools_tool_get_tool(c.m, &t, NULL), PDFTOOLS_E_INVALID_HANDLE, "get_tool after close");
   EXPECT_STATUS(pdftools_tool_set_mode(c.m, PDFTOOLS_MODE_VIEWER), PDFTOOLS_E_INVALID_HANDLE, "set_mode after close");
   EXPECT_STATUS(pdftools_tool_key(c.m, PDFTOOLS_KEY_ESCAPE, 0, &handled), PDFTOOLS_E_INVALID_HANDLE, "key after close");
-  EXPECT_STATUS(pdftools_tool_overlay(c.m, 0, NULL, 0, NULL, 0, &ni, &np, NULL), PDFTOOLS_E_INVALID_HANDLE,
+  EXPECT_STATUS(pdftools_tool_get_overlay(c.m, 0, NULL, 0, NULL, 0, &ni, &np, NULL), PDFTOOLS_E_INVALID_HANDLE,
                 "overlay after close");
   EXPECT_STATUS(pdftools_tool_commit_text(c.m, "x"), PDFTOOLS_E_INVALID_HANDLE, "commit_text after close");
-  EXPECT_STATUS(pdftools_tool_selection(c.m, NULL, 0, &ni), PDFTOOLS_E_INVALID_HANDLE, "selection after close");
+  EXPECT_STATUS(pdftools_tool_get_selection(c.m, NULL, 0, &ni), PDFTOOLS_E_INVALID_HANDLE, "selection after close");
   EXPECT_STATUS(pdftools_tool_set_callback(c.m, NULL, NULL), PDFTOOLS_E_INVALID_HANDLE, "set_callback after close");
   EXPECT_STATUS(pdftools_tool_pointer_cancel(c.m, 0), PDFTOOLS_E_INVALID_HANDLE, "pointer_cancel after close");
   {
@@ -3833,7 +3833,7 @@ static void test_stale(void) {
   if (ctx_open(&c, "manager freed first")) {
     pdftools_tool_manager_free(c.m);
     c.m = NULL;
-    CHECK(count_annots(c.doc, 0) == 0 && pdftools_page_annotations(c.doc, 0, NULL, 0, &ni) == PDFTOOLS_OK,
+    CHECK(count_annots(c.doc, 0) == 0 && pdftools_page_get_annotations(c.doc, 0, NULL, 0, &ni) == PDFTOOLS_OK,
           "the document works after its manager was freed");
     ctx_close(&c);
   }

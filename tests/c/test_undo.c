@@ -29,7 +29,7 @@
  *     (one colour change on two annotations in a group; separate changes on
  *     two annotations; ten changes of one annotation; not across a save;
  *     different properties), labels (two-call pattern, NOT_FOUND when there
- *     is no step), pdftools_undo_state, the clean state
+ *     is no step), pdftools_undo_get_state, the clean state
  *     (pdftools_document_is_modified through save, change, undo, redo and
  *     inside an open group, where saving to a path is refused), limits (steps
  *     and bytes), the journal turned off and on, clear, undo/redo inside a
@@ -71,12 +71,12 @@ static const char *st_name(pdftools_status st) { return pdftools_status_string(s
 static char *get_undo_label(pdftools_document *doc, int32_t redo, pdftools_status *st) {
   size_t need = 0;
   char *s;
-  pdftools_status r = pdftools_undo_label(doc, redo, NULL, 0, &need);
+  pdftools_status r = pdftools_undo_get_label(doc, redo, NULL, 0, &need);
   if (st) *st = r;
   if (r != PDFTOOLS_OK || need == 0) return NULL;
   s = (char *)malloc(need);
   if (!s) return NULL;
-  r = pdftools_undo_label(doc, redo, s, need, &need);
+  r = pdftools_undo_get_label(doc, redo, s, need, &need);
   if (st) *st = r;
   if (r != PDFTOOLS_OK) {
     free(s);
@@ -87,7 +87,7 @@ static char *get_undo_label(pdftools_document *doc, int32_t redo, pdftools_statu
 
 static int32_t page_count(pdftools_document *doc) {
   int32_t n = -1;
-  if (pdftools_document_page_count(doc, &n) != PDFTOOLS_OK) return -1;
+  if (pdftools_document_get_page_count(doc, &n) != PDFTOOLS_OK) return -1;
   return n;
 }
 
@@ -255,7 +255,7 @@ static void add_render_hash(tc_buf *b, pdftools_document *doc, int32_t page) {
   pdftools_status st;
   unsigned char *px;
   o.scale = 0.5;
-  st = pdftools_page_render_size(doc, page, o.scale, &w, &h);
+  st = pdftools_page_get_render_size(doc, page, o.scale, &w, &h);
   if (st != PDFTOOLS_OK || w <= 0 || h <= 0) {
     tc_buf_printf(b, "render size %d\n", (int)st);
     return;
@@ -288,14 +288,14 @@ static char *dump_doc(pdftools_document *doc, int with_ids, int render) {
     tc_buf_printf(&b, "page %d\n", (int)p);
     for (box = 0; box < 5; box++) {
       pdftools_rect r = {0, 0, 0, 0};
-      st = pdftools_page_box(doc, p, (pdftools_box)box, &r);
+      st = pdftools_page_get_box(doc, p, (pdftools_box)box, &r);
       tc_buf_printf(&b, "box%d %d %.4f %.4f %.4f %.4f\n", box, (int)st, r.x0, r.y0, r.x1, r.y1);
     }
-    st = pdftools_page_rotation(doc, p, &rot);
+    st = pdftools_page_get_rotation(doc, p, &rot);
     tc_buf_printf(&b, "rotation %d %d\n", (int)st, (int)rot);
-    st = pdftools_page_user_unit(doc, p, &uu);
+    st = pdftools_page_get_user_unit(doc, p, &uu);
     tc_buf_printf(&b, "userunit %d %.4f\n", (int)st, uu);
-    st = pdftools_page_size(doc, p, &w, &h);
+    st = pdftools_page_get_size(doc, p, &w, &h);
     tc_buf_printf(&b, "size %d %.4f %.4f\n", (int)st, w, h);
     label = tc_get_label(doc, p, &st);
     tc_buf_printf(&b, "label %d %s\n", (int)st, label ? label : "");
@@ -314,12 +314,12 @@ static char *dump_doc(pdftools_document *doc, int with_ids, int render) {
     for (k = 0; k < n; k++) dump_annot(doc, ids[k], &b, with_ids);
     free(ids);
   }
-  st = pdftools_document_metadata_count(doc, &mcount);
+  st = pdftools_document_get_metadata_count(doc, &mcount);
   tc_buf_printf(&b, "metadata %d %d\n", (int)st, (int)mcount);
   for (i = 0; i < mcount; i++) {
     char key[256] = "";
     size_t need = 0;
-    st = pdftools_document_metadata_key(doc, i, key, sizeof key, &need);
+    st = pdftools_document_get_metadata_key(doc, i, key, sizeof key, &need);
     if (st == PDFTOOLS_OK) {
       char *v = tc_get_metadata(doc, key, &st);
       tc_buf_printf(&b, "meta %s %d %s\n", key, (int)st, v ? v : "");
@@ -499,7 +499,7 @@ static void make_raw_pdfs(void) {
 
 static pdftools_document *open_memory(const void *data, size_t size) {
   pdftools_document *doc = NULL;
-  if (!api_ok(pdftools_document_open_memory(data, size, NULL, &doc), "open_memory")) return NULL;
+  if (!api_ok(pdftools_document_open_from_memory(data, size, NULL, &doc), "open_memory")) return NULL;
   return doc;
 }
 
@@ -535,7 +535,7 @@ static int m_meta_new(pdftools_document *doc) { return pdftools_document_set_met
 static int m_meta_remove(pdftools_document *doc) {
   char key[256];
   size_t need = 0;
-  if (pdftools_document_metadata_key(doc, 0, key, sizeof key, &need) != PDFTOOLS_OK) return CASE_SKIP;
+  if (pdftools_document_get_metadata_key(doc, 0, key, sizeof key, &need) != PDFTOOLS_OK) return CASE_SKIP;
   return pdftools_document_set_metadata(doc, key, NULL);
 }
 /* Pages. */
@@ -580,7 +580,7 @@ static int m_raw_remove_c(pdftools_document *doc) {
 static int m_rect(pdftools_document *doc) {
   pdftools_annotation_id id = R(doc, "sq");
   pdftools_rect r;
-  pdftools_status st = pdftools_annotation_rect(doc, id, &r);
+  pdftools_status st = pdftools_annotation_get_rect(doc, id, &r);
   if (st != PDFTOOLS_OK) return st;
   return pdftools_annotation_set_rect(doc, id, tc_mkrect(r.x0 + 7, r.y0 + 5, r.x1 + 21, r.y1 + 13));
 }
@@ -698,7 +698,7 @@ static int m_callout_add(pdftools_document *doc) {
   pdftools_annotation_id id = R(doc, "ft");
   pdftools_rect r;
   pdftools_point p[3];
-  pdftools_status st = pdftools_annotation_rect(doc, id, &r);
+  pdftools_status st = pdftools_annotation_get_rect(doc, id, &r);
   if (st != PDFTOOLS_OK) return st;
   p[0] = tc_mkpt(r.x0 - 40, r.y0 - 40);
   p[1] = tc_mkpt(r.x0 - 20, r.y0 - 10);
@@ -966,12 +966,12 @@ static int run_case(const fixture *fx, const mutation_case *mc, int render) {
   if (!EXPECT_OK((pdftools_status)st, ctx)) goto out;
   after = dump_doc(doc, 1, render);
   CHECK(before && after && strcmp(before, after) != 0, "%s: the state dump changed", ctx);
-  EXPECT_OK(pdftools_undo_state(doc, &can_undo, &can_redo), "undo_state");
+  EXPECT_OK(pdftools_undo_get_state(doc, &can_undo, &can_redo), "undo_state");
   CHECK(can_undo == 1 && can_redo == 0, "%s: can undo, cannot redo (%d %d)", ctx, (int)can_undo, (int)can_redo);
   label = get_undo_label(doc, 0, NULL);
   CHECK(label && label[0], "%s: undo label \"%s\"", ctx, label ? label : "(none)");
 
-  EXPECT_OK(pdftools_undo(doc, &done), "undo");
+  EXPECT_OK(pdftools_undo_undo(doc, &done), "undo");
   CHECK(done == 1, "%s: undo done", ctx);
   cur = dump_doc(doc, 1, render);
   {
@@ -986,7 +986,7 @@ static int run_case(const fixture *fx, const mutation_case *mc, int render) {
     free(redo_label);
   }
   done = -1;
-  EXPECT_OK(pdftools_redo(doc, &done), "redo");
+  EXPECT_OK(pdftools_undo_redo(doc, &done), "redo");
   CHECK(done == 1, "%s: redo done", ctx);
   cur = dump_doc(doc, 1, render);
   {
@@ -995,7 +995,7 @@ static int run_case(const fixture *fx, const mutation_case *mc, int render) {
     same_dump(after, cur, what);
   }
   free(cur);
-  EXPECT_OK(pdftools_undo(doc, &done), "undo again");
+  EXPECT_OK(pdftools_undo_undo(doc, &done), "undo again");
   cur = dump_doc(doc, 1, render);
   {
     char what[400];
@@ -1035,12 +1035,12 @@ static void run_case_cold(const fixture *fx, const mutation_case *mc) {
   st = mc->run(doc);
   if (st != CASE_SKIP && EXPECT_OK((pdftools_status)st, ctx)) {
     after = dump_doc(doc, 0, 1);
-    EXPECT_OK(pdftools_undo(doc, &done), "undo");
+    EXPECT_OK(pdftools_undo_undo(doc, &done), "undo");
     cur = dump_doc(doc, 0, 1);
     snprintf(what, sizeof what, "%s: after undo the state equals a fresh copy's", ctx);
     same_dump(before, cur, what);
     free(cur);
-    EXPECT_OK(pdftools_redo(doc, &done), "redo");
+    EXPECT_OK(pdftools_undo_redo(doc, &done), "redo");
     cur = dump_doc(doc, 0, 1);
     snprintf(what, sizeof what, "%s: after redo the state equals the state after the change", ctx);
     same_dump(after, cur, what);
@@ -1172,7 +1172,7 @@ static int set_stroke(pdftools_document *doc, pdftools_annotation_id id, double 
 static int undo_all(pdftools_document *doc) {
   int n = 0;
   int32_t done = 1;
-  while (n < 100000 && pdftools_undo(doc, &done) == PDFTOOLS_OK && done) n++;
+  while (n < 100000 && pdftools_undo_undo(doc, &done) == PDFTOOLS_OK && done) n++;
   return n;
 }
 
@@ -1191,50 +1191,50 @@ static void test_groups(void) {
   char *before, *cur, *label;
   int32_t done = -1, cu = -1, cr = -1;
   if (!doc) return;
-  EXPECT_OK(pdftools_clear_undo(doc), "clear");
+  EXPECT_OK(pdftools_undo_clear(doc), "clear");
   before = dump_doc(doc, 1, 0);
 
   /* A group of different changes is one step with the group's label. */
-  EXPECT_OK(pdftools_begin_group(doc, "Style \xe2\x9c\x93"), "begin_group");
+  EXPECT_OK(pdftools_undo_begin_group(doc, "Style \xe2\x9c\x93"), "begin_group");
   set_stroke(doc, a, 0.1, 0.2, 0.3);
   pdftools_annotation_set_opacity(doc, b, 0.5);
   pdftools_annotation_set_text(doc, a, "Contents", "grouped");
   /* Inside the group: undo and redo are refused. */
-  EXPECT_STATUS(pdftools_undo(doc, &done), PDFTOOLS_E_NOT_PERMITTED, "undo inside an open group");
-  EXPECT_STATUS(pdftools_redo(doc, &done), PDFTOOLS_E_NOT_PERMITTED, "redo inside an open group");
-  EXPECT_OK(pdftools_begin_group(doc, "inner"), "nested begin_group");
+  EXPECT_STATUS(pdftools_undo_undo(doc, &done), PDFTOOLS_E_NOT_PERMITTED, "undo inside an open group");
+  EXPECT_STATUS(pdftools_undo_redo(doc, &done), PDFTOOLS_E_NOT_PERMITTED, "redo inside an open group");
+  EXPECT_OK(pdftools_undo_begin_group(doc, "inner"), "nested begin_group");
   pdftools_annotation_delete(doc, b);
-  EXPECT_OK(pdftools_end_group(doc), "nested end_group");
-  EXPECT_STATUS(pdftools_undo(doc, &done), PDFTOOLS_E_NOT_PERMITTED, "undo while the outer group is still open");
-  EXPECT_OK(pdftools_end_group(doc), "end_group");
-  EXPECT_STATUS(pdftools_end_group(doc), PDFTOOLS_E_NOT_PERMITTED, "end_group without an open group");
+  EXPECT_OK(pdftools_undo_end_group(doc), "nested end_group");
+  EXPECT_STATUS(pdftools_undo_undo(doc, &done), PDFTOOLS_E_NOT_PERMITTED, "undo while the outer group is still open");
+  EXPECT_OK(pdftools_undo_end_group(doc), "end_group");
+  EXPECT_STATUS(pdftools_undo_end_group(doc), PDFTOOLS_E_NOT_PERMITTED, "end_group without an open group");
   label = get_undo_label(doc, 0, NULL);
   CHECK(label && strcmp(label, "Style \xe2\x9c\x93") == 0, "the outermost group's label counts (\"%s\")",
         label ? label : "(none)");
   free(label);
-  EXPECT_OK(pdftools_undo(doc, &done), "undo the group");
+  EXPECT_OK(pdftools_undo_undo(doc, &done), "undo the group");
   CHECK(done == 1, "one undo");
   cur = dump_doc(doc, 1, 0);
   same_dump(before, cur, "one undo reverts every change of the group (nested one included)");
   free(cur);
-  EXPECT_OK(pdftools_undo_state(doc, &cu, &cr), "undo_state");
+  EXPECT_OK(pdftools_undo_get_state(doc, &cu, &cr), "undo_state");
   CHECK(cu == 0 && cr == 1, "after undoing the group: nothing to undo, one redo (%d %d)", (int)cu, (int)cr);
-  EXPECT_OK(pdftools_redo(doc, &done), "redo the group");
+  EXPECT_OK(pdftools_undo_redo(doc, &done), "redo the group");
   CHECK(tc_count_annots(doc, 0) == 1, "redo of the group deletes b again");
-  EXPECT_OK(pdftools_undo(doc, &done), "undo the group again");
+  EXPECT_OK(pdftools_undo_undo(doc, &done), "undo the group again");
 
   /* An empty group makes no step. */
-  EXPECT_OK(pdftools_begin_group(doc, "empty"), "begin an empty group");
-  EXPECT_OK(pdftools_end_group(doc), "end the empty group");
-  EXPECT_OK(pdftools_undo_state(doc, &cu, &cr), "undo_state");
+  EXPECT_OK(pdftools_undo_begin_group(doc, "empty"), "begin an empty group");
+  EXPECT_OK(pdftools_undo_end_group(doc), "end the empty group");
+  EXPECT_OK(pdftools_undo_get_state(doc, &cu, &cr), "undo_state");
   CHECK(cu == 0, "an empty group makes no undo step");
   CHECK(cr == 1, "an empty group keeps the redo step (%d)", (int)cr);
 
   /* Bad labels. */
-  EXPECT_STATUS(pdftools_begin_group(doc, NULL), PDFTOOLS_E_INVALID_ARGUMENT, "begin_group(NULL label)");
-  EXPECT_STATUS(pdftools_begin_group(doc, "bad \xff utf-8"), PDFTOOLS_E_INVALID_ARGUMENT,
+  EXPECT_STATUS(pdftools_undo_begin_group(doc, NULL), PDFTOOLS_E_INVALID_ARGUMENT, "begin_group(NULL label)");
+  EXPECT_STATUS(pdftools_undo_begin_group(doc, "bad \xff utf-8"), PDFTOOLS_E_INVALID_ARGUMENT,
                 "begin_group(label not UTF-8)");
-  EXPECT_STATUS(pdftools_end_group(doc), PDFTOOLS_E_NOT_PERMITTED,
+  EXPECT_STATUS(pdftools_undo_end_group(doc), PDFTOOLS_E_NOT_PERMITTED,
                 "a refused begin_group opened no group (end_group refused)");
   free(before);
   pdftools_document_close(doc);
@@ -1255,24 +1255,24 @@ static void test_coalescing(void) {
   if (!doc) return;
   set_stroke(doc, a, 1, 0, 0);
   set_stroke(doc, b, 1, 0, 0);
-  EXPECT_OK(pdftools_begin_group(doc, "Change Color"), "begin_group");
+  EXPECT_OK(pdftools_undo_begin_group(doc, "Change Color"), "begin_group");
   set_stroke(doc, a, 0, 1, 0);
   set_stroke(doc, b, 0, 1, 0);
-  EXPECT_OK(pdftools_end_group(doc), "end_group");
-  EXPECT_OK(pdftools_undo(doc, &done), "undo");
+  EXPECT_OK(pdftools_undo_end_group(doc), "end_group");
+  EXPECT_OK(pdftools_undo_undo(doc, &done), "undo");
   color_of(doc, a, ca, sizeof ca);
   color_of(doc, b, cb, sizeof cb);
   CHECK(strcmp(ca, "1.000 0.000 0.000") == 0 && strcmp(cb, "1.000 0.000 0.000") == 0,
         "grouped colour change on two annotations: one undo reverts both (a %s, b %s)", ca, cb);
   /* The group merges with a following identical group (a slider on a selection). */
-  EXPECT_OK(pdftools_redo(doc, &done), "redo");
+  EXPECT_OK(pdftools_undo_redo(doc, &done), "redo");
   for (i = 0; i < 3; i++) {
-    pdftools_begin_group(doc, "Change Color");
+    pdftools_undo_begin_group(doc, "Change Color");
     set_stroke(doc, a, 0, 0, 0.2 * (i + 1));
     set_stroke(doc, b, 0, 0, 0.2 * (i + 1));
-    pdftools_end_group(doc);
+    pdftools_undo_end_group(doc);
   }
-  EXPECT_OK(pdftools_undo(doc, &done), "undo");
+  EXPECT_OK(pdftools_undo_undo(doc, &done), "undo");
   color_of(doc, a, ca, sizeof ca);
   color_of(doc, b, cb, sizeof cb);
   CHECK(strcmp(ca, "1.000 0.000 0.000") == 0 && strcmp(cb, "1.000 0.000 0.000") == 0,
@@ -1286,12 +1286,12 @@ static void test_coalescing(void) {
   set_stroke(doc, b, 1, 0, 0);
   set_stroke(doc, a, 0, 1, 0);
   set_stroke(doc, b, 0, 1, 0);
-  EXPECT_OK(pdftools_undo(doc, &done), "undo");
+  EXPECT_OK(pdftools_undo_undo(doc, &done), "undo");
   color_of(doc, a, ca, sizeof ca);
   color_of(doc, b, cb, sizeof cb);
   CHECK(strcmp(ca, "0.000 1.000 0.000") == 0 && strcmp(cb, "1.000 0.000 0.000") == 0,
         "separate colour changes on a and b: one undo reverts only b (a %s, b %s)", ca, cb);
-  EXPECT_OK(pdftools_undo(doc, &done), "undo");
+  EXPECT_OK(pdftools_undo_undo(doc, &done), "undo");
   color_of(doc, a, ca, sizeof ca);
   CHECK(strcmp(ca, "1.000 0.000 0.000") == 0, "a second undo reverts a (a %s)", ca);
   pdftools_document_close(doc);
@@ -1300,15 +1300,15 @@ static void test_coalescing(void) {
   doc = two_squares(&a, &b);
   if (!doc) return;
   set_stroke(doc, a, 1, 0, 0);
-  pdftools_clear_undo(doc);
+  pdftools_undo_clear(doc);
   for (i = 0; i < 10; i++) set_stroke(doc, a, 0, 0.1 * (i + 1), 0);
-  EXPECT_OK(pdftools_undo(doc, &done), "undo");
+  EXPECT_OK(pdftools_undo_undo(doc, &done), "undo");
   color_of(doc, a, ca, sizeof ca);
   CHECK(strcmp(ca, "1.000 0.000 0.000") == 0, "ten colour changes of a: one undo goes back before the first (a %s)",
         ca);
-  EXPECT_OK(pdftools_undo_state(doc, &cu, NULL), "undo_state");
+  EXPECT_OK(pdftools_undo_get_state(doc, &cu, NULL), "undo_state");
   CHECK(cu == 0, "... and nothing is left to undo");
-  EXPECT_OK(pdftools_redo(doc, &done), "redo");
+  EXPECT_OK(pdftools_undo_redo(doc, &done), "redo");
   color_of(doc, a, ca, sizeof ca);
   CHECK(strcmp(ca, "0.000 1.000 0.000") == 0, "redo gives the last of the ten colours (a %s)", ca);
   pdftools_document_close(doc);
@@ -1316,10 +1316,10 @@ static void test_coalescing(void) {
   /* Different properties of the same annotation do not merge. */
   doc = two_squares(&a, &b);
   if (!doc) return;
-  pdftools_clear_undo(doc);
+  pdftools_undo_clear(doc);
   set_stroke(doc, a, 0, 0, 1);
   pdftools_annotation_set_opacity(doc, a, 0.5);
-  EXPECT_OK(pdftools_undo(doc, &done), "undo");
+  EXPECT_OK(pdftools_undo_undo(doc, &done), "undo");
   color_of(doc, a, ca, sizeof ca);
   CHECK(strcmp(ca, "0.000 0.000 1.000") == 0, "colour then opacity: one undo reverts only the opacity (a %s)", ca);
   pdftools_document_close(doc);
@@ -1329,12 +1329,12 @@ static void test_coalescing(void) {
   if (!doc) return;
   {
     char *path = tc_path(g_tmp, "coalesce.pdf");
-    pdftools_clear_undo(doc);
+    pdftools_undo_clear(doc);
     set_stroke(doc, a, 0, 0, 1);
     EXPECT_OK(pdftools_document_save(doc, path, NULL), "save");
     set_stroke(doc, a, 0, 1, 1);
     CHECK(modified(doc) == 1, "changed after the save");
-    EXPECT_OK(pdftools_undo(doc, &done), "undo");
+    EXPECT_OK(pdftools_undo_undo(doc, &done), "undo");
     color_of(doc, a, ca, sizeof ca);
     CHECK(strcmp(ca, "0.000 0.000 1.000") == 0 && modified(doc) == 0,
           "a colour change after a save does not merge with the one before: undo gives the saved state (a %s, "
@@ -1347,12 +1347,12 @@ static void test_coalescing(void) {
   /* A change of a after undoing a later change of b (a's step is on top again). */
   doc = two_squares(&a, &b);
   if (!doc) return;
-  pdftools_clear_undo(doc);
+  pdftools_undo_clear(doc);
   set_stroke(doc, a, 0, 0, 1);
   set_stroke(doc, b, 0, 0, 1);
-  pdftools_undo(doc, &done);
+  pdftools_undo_undo(doc, &done);
   set_stroke(doc, a, 1, 1, 0);
-  pdftools_undo(doc, &done);
+  pdftools_undo_undo(doc, &done);
   color_of(doc, a, ca, sizeof ca);
   tc_note("colour a, colour b, undo, colour a again, undo: a is %s (%s)", ca,
           strcmp(ca, "0.000 0.000 1.000") == 0 ? "the new change was a step of its own"
@@ -1373,71 +1373,71 @@ static void test_labels_and_state(void) {
   char *undo_label, *label;
   if (!EXPECT_OK(pdftools_document_new(&doc), "new")) return;
   /* Empty journal. */
-  EXPECT_OK(pdftools_undo_state(doc, &cu, &cr), "undo_state on a new document");
+  EXPECT_OK(pdftools_undo_get_state(doc, &cu, &cr), "undo_state on a new document");
   CHECK(cu == 0 && cr == 0, "a new document can neither undo nor redo (%d %d)", (int)cu, (int)cr);
-  EXPECT_OK(pdftools_undo_state(doc, NULL, NULL), "undo_state with both pointers NULL");
+  EXPECT_OK(pdftools_undo_get_state(doc, NULL, NULL), "undo_state with both pointers NULL");
   need = 77;
-  EXPECT_STATUS(pdftools_undo_label(doc, 0, NULL, 0, &need), PDFTOOLS_E_NOT_FOUND, "undo_label with nothing to undo");
-  EXPECT_STATUS(pdftools_undo_label(doc, 1, buf, sizeof buf, &need), PDFTOOLS_E_NOT_FOUND,
+  EXPECT_STATUS(pdftools_undo_get_label(doc, 0, NULL, 0, &need), PDFTOOLS_E_NOT_FOUND, "undo_label with nothing to undo");
+  EXPECT_STATUS(pdftools_undo_get_label(doc, 1, buf, sizeof buf, &need), PDFTOOLS_E_NOT_FOUND,
                 "redo label with nothing to redo");
   done = -1;
-  EXPECT_OK(pdftools_undo(doc, &done), "undo with nothing to undo");
+  EXPECT_OK(pdftools_undo_undo(doc, &done), "undo with nothing to undo");
   CHECK(done == 0, "undo with nothing to undo: done 0");
   done = -1;
-  EXPECT_OK(pdftools_redo(doc, &done), "redo with nothing to redo");
+  EXPECT_OK(pdftools_undo_redo(doc, &done), "redo with nothing to redo");
   CHECK(done == 0, "redo with nothing to redo: done 0");
-  EXPECT_OK(pdftools_undo(doc, NULL), "undo(out_done NULL)");
-  EXPECT_OK(pdftools_redo(doc, NULL), "redo(out_done NULL)");
+  EXPECT_OK(pdftools_undo_undo(doc, NULL), "undo(out_done NULL)");
+  EXPECT_OK(pdftools_undo_redo(doc, NULL), "redo(out_done NULL)");
 
   /* A step. */
   EXPECT_OK(pdftools_document_insert_blank_page(doc, 0, 612, 792), "insert a page");
   EXPECT_OK(pdftools_annotation_create(doc, 0, "Highlight", tc_mkrect(10, 10, 100, 30), &id), "create");
-  EXPECT_OK(pdftools_undo_state(doc, &cu, &cr), "undo_state");
+  EXPECT_OK(pdftools_undo_get_state(doc, &cu, &cr), "undo_state");
   CHECK(cu == 1 && cr == 0, "after a change: can undo, cannot redo (%d %d)", (int)cu, (int)cr);
   cu = -1;
-  EXPECT_OK(pdftools_undo_state(doc, &cu, NULL), "undo_state(out_can_redo NULL)");
+  EXPECT_OK(pdftools_undo_get_state(doc, &cu, NULL), "undo_state(out_can_redo NULL)");
   CHECK(cu == 1, "out_can_undo alone");
   cr = -1;
-  EXPECT_OK(pdftools_undo_state(doc, NULL, &cr), "undo_state(out_can_undo NULL)");
+  EXPECT_OK(pdftools_undo_get_state(doc, NULL, &cr), "undo_state(out_can_undo NULL)");
   CHECK(cr == 0, "out_can_redo alone");
 
   /* Two-call pattern. */
   need = 0;
-  EXPECT_OK(pdftools_undo_label(doc, 0, NULL, 0, &need), "undo_label size query");
+  EXPECT_OK(pdftools_undo_get_label(doc, 0, NULL, 0, &need), "undo_label size query");
   CHECK(need > 1, "label size %zu", need);
-  EXPECT_STATUS(pdftools_undo_label(doc, 0, small, sizeof small, &need2), PDFTOOLS_E_BUFFER_TOO_SMALL,
+  EXPECT_STATUS(pdftools_undo_get_label(doc, 0, small, sizeof small, &need2), PDFTOOLS_E_BUFFER_TOO_SMALL,
                 "undo_label into a 3-byte buffer");
   CHECK(need2 == need, "BUFFER_TOO_SMALL reports the size (%zu)", need2);
   CHECK(small[0] == 'x' && small[1] == 'y' && small[2] == 'z', "a too small buffer is left untouched");
-  EXPECT_STATUS(pdftools_undo_label(doc, 0, buf, 0, &need2), PDFTOOLS_E_BUFFER_TOO_SMALL,
+  EXPECT_STATUS(pdftools_undo_get_label(doc, 0, buf, 0, &need2), PDFTOOLS_E_BUFFER_TOO_SMALL,
                 "undo_label with buf_size 0 and a buffer");
   memset(buf, '#', sizeof buf);
   need2 = 0;
-  EXPECT_OK(pdftools_undo_label(doc, 0, buf, need, &need2), "undo_label into a buffer of exactly the size");
+  EXPECT_OK(pdftools_undo_get_label(doc, 0, buf, need, &need2), "undo_label into a buffer of exactly the size");
   CHECK(need2 == need && strlen(buf) + 1 == need, "the label \"%s\" fills the buffer with its NUL", buf);
-  EXPECT_STATUS(pdftools_undo_label(doc, 0, buf, sizeof buf, NULL), PDFTOOLS_E_INVALID_ARGUMENT,
+  EXPECT_STATUS(pdftools_undo_get_label(doc, 0, buf, sizeof buf, NULL), PDFTOOLS_E_INVALID_ARGUMENT,
                 "undo_label(out_size NULL)");
   undo_label = get_undo_label(doc, 0, NULL);
   tc_note("the label of creating a Highlight: \"%s\"", undo_label ? undo_label : "(none)");
   CHECK(undo_label && strstr(undo_label, "Highlight") != NULL, "the label names what was done (\"%s\")",
         undo_label ? undo_label : "(none)");
-  EXPECT_STATUS(pdftools_undo_label(doc, 1, NULL, 0, &need), PDFTOOLS_E_NOT_FOUND, "redo label before any undo");
+  EXPECT_STATUS(pdftools_undo_get_label(doc, 1, NULL, 0, &need), PDFTOOLS_E_NOT_FOUND, "redo label before any undo");
   /* After undo: the step moves to redo. */
-  EXPECT_OK(pdftools_undo(doc, &done), "undo");
-  EXPECT_OK(pdftools_undo_state(doc, &cu, &cr), "undo_state");
+  EXPECT_OK(pdftools_undo_undo(doc, &done), "undo");
+  EXPECT_OK(pdftools_undo_get_state(doc, &cu, &cr), "undo_state");
   CHECK(cu == 1 && cr == 1, "after undoing the create (the page insert remains): can undo and redo (%d %d)",
         (int)cu, (int)cr);
   label = get_undo_label(doc, 1, NULL);
   CHECK(label && undo_label && strcmp(label, undo_label) == 0, "the redo label is the undone step's label");
   free(label);
-  EXPECT_OK(pdftools_undo(doc, &done), "undo the page insert");
-  EXPECT_OK(pdftools_undo_state(doc, &cu, &cr), "undo_state");
+  EXPECT_OK(pdftools_undo_undo(doc, &done), "undo the page insert");
+  EXPECT_OK(pdftools_undo_get_state(doc, &cu, &cr), "undo_state");
   CHECK(cu == 0 && cr == 1, "everything undone: cannot undo, can redo (%d %d)", (int)cu, (int)cr);
   CHECK(page_count(doc) == 0, "undoing the insert leaves no page");
-  EXPECT_STATUS(pdftools_undo_label(doc, 0, NULL, 0, &need), PDFTOOLS_E_NOT_FOUND, "undo label when all is undone");
-  EXPECT_OK(pdftools_redo(doc, &done), "redo the page insert");
-  EXPECT_OK(pdftools_redo(doc, &done), "redo the create");
-  EXPECT_OK(pdftools_undo_state(doc, &cu, &cr), "undo_state");
+  EXPECT_STATUS(pdftools_undo_get_label(doc, 0, NULL, 0, &need), PDFTOOLS_E_NOT_FOUND, "undo label when all is undone");
+  EXPECT_OK(pdftools_undo_redo(doc, &done), "redo the page insert");
+  EXPECT_OK(pdftools_undo_redo(doc, &done), "redo the create");
+  EXPECT_OK(pdftools_undo_get_state(doc, &cu, &cr), "undo_state");
   CHECK(cu == 1 && cr == 0, "everything redone: can undo, cannot redo (%d %d)", (int)cu, (int)cr);
   {
     char *sub = tc_get_subtype(doc, id, NULL);
@@ -1445,16 +1445,16 @@ static void test_labels_and_state(void) {
     free(sub);
   }
   /* A new change drops the redo steps. */
-  pdftools_undo(doc, NULL);
-  EXPECT_STATUS(pdftools_annotation_rect(doc, id, &rr), PDFTOOLS_E_NOT_FOUND,
+  pdftools_undo_undo(doc, NULL);
+  EXPECT_STATUS(pdftools_annotation_get_rect(doc, id, &rr), PDFTOOLS_E_NOT_FOUND,
                 "the id of an annotation whose creation was undone is stale");
   EXPECT_OK(pdftools_annotation_create(doc, 0, "Square", tc_mkrect(10, 10, 50, 50), &id2), "a new change");
   CHECK(id2 != id, "a new annotation does not reuse the id of an undone one (%lld vs %lld)", (long long)id2,
         (long long)id);
-  EXPECT_OK(pdftools_undo_state(doc, &cu, &cr), "undo_state");
+  EXPECT_OK(pdftools_undo_get_state(doc, &cu, &cr), "undo_state");
   CHECK(cu == 1 && cr == 0, "a new change drops the redo steps (%d %d)", (int)cu, (int)cr);
   done = -1;
-  EXPECT_OK(pdftools_redo(doc, &done), "redo after a new change");
+  EXPECT_OK(pdftools_undo_redo(doc, &done), "redo after a new change");
   CHECK(done == 0, "nothing to redo after a new change");
   pdftools_color c = tc_mkcol(0, 1, 0);
   pdftools_annotation_set_color(doc, id2, PDFTOOLS_COLOR_STROKE, &c);
@@ -1495,33 +1495,33 @@ static void test_clean_state(void) {
   CHECK(modified(doc) == 0, "not modified after saving to a path");
   pdftools_annotation_set_opacity(doc, a, 0.25);
   CHECK(modified(doc) == 1, "change -> modified");
-  pdftools_undo(doc, &done);
+  pdftools_undo_undo(doc, &done);
   CHECK(modified(doc) == 0, "undo back to the saved step -> not modified");
-  pdftools_redo(doc, &done);
+  pdftools_undo_redo(doc, &done);
   CHECK(modified(doc) == 1, "redo -> modified");
-  pdftools_undo(doc, &done);
+  pdftools_undo_undo(doc, &done);
   CHECK(modified(doc) == 0, "undo -> not modified again");
-  pdftools_undo(doc, &done);
+  pdftools_undo_undo(doc, &done);
   CHECK(done == 1 && modified(doc) == 1, "undo past the saved step -> modified");
-  pdftools_redo(doc, &done);
+  pdftools_undo_redo(doc, &done);
   CHECK(modified(doc) == 0, "redo to the saved step -> not modified");
   /* A different change after undoing to before the save: a new state, modified. */
-  pdftools_undo(doc, &done);
+  pdftools_undo_undo(doc, &done);
   pdftools_annotation_set_opacity(doc, b, 0.75);
   CHECK(modified(doc) == 1, "a new branch below the saved step is modified");
-  pdftools_undo(doc, &done);
+  pdftools_undo_undo(doc, &done);
   CHECK(modified(doc) == 1, "undoing the branch gives a state before the save: modified");
   /* Clearing the journal keeps the modified state. */
   pdftools_annotation_set_opacity(doc, b, 0.5);
-  pdftools_clear_undo(doc);
+  pdftools_undo_clear(doc);
   CHECK(modified(doc) == 1, "clear_undo keeps the document modified");
   EXPECT_OK(pdftools_document_save(doc, path, NULL), "save");
   CHECK(modified(doc) == 0, "saved");
   /* Turning the journal off still tracks changes. */
-  pdftools_set_undo_enabled(doc, 0);
+  pdftools_undo_set_enabled(doc, 0);
   pdftools_annotation_set_opacity(doc, b, 0.3);
   CHECK(modified(doc) == 1, "a change with the journal off is modified");
-  pdftools_set_undo_enabled(doc, 1);
+  pdftools_undo_set_enabled(doc, 1);
   pdftools_document_close(doc);
 
   /* Saving to a path while a group is open is refused (the saved state must be one undo can return to). */
@@ -1531,7 +1531,7 @@ static void test_clean_state(void) {
     unsigned char *saved;
     EXPECT_OK(pdftools_document_save(doc, path, NULL), "save");
     saved = tc_read_file(path, &saved_size);
-    EXPECT_OK(pdftools_begin_group(doc, "open group"), "begin_group");
+    EXPECT_OK(pdftools_undo_begin_group(doc, "open group"), "begin_group");
     set_stroke(doc, a, 0.6, 0.1, 0.6);
     EXPECT_STATUS(pdftools_document_save(doc, path, NULL), PDFTOOLS_E_NOT_PERMITTED,
                   "save to a path inside an open group");
@@ -1539,12 +1539,12 @@ static void test_clean_state(void) {
     CHECK(modified(doc) == 1, "a change inside an open group (save refused): modified (%d)", (int)modified(doc));
     EXPECT_OK(pdftools_document_save_to_memory(doc, NULL, &data, &size), "save to memory inside an open group");
     pdftools_free(data);
-    EXPECT_OK(pdftools_end_group(doc), "end_group");
+    EXPECT_OK(pdftools_undo_end_group(doc), "end_group");
     EXPECT_OK(pdftools_document_save(doc, path, NULL), "save after the group");
     CHECK(modified(doc) == 0, "saved after the group: not modified");
-    pdftools_undo(doc, &done);
+    pdftools_undo_undo(doc, &done);
     CHECK(modified(doc) == 1, "undoing the group: modified");
-    pdftools_redo(doc, &done);
+    pdftools_undo_redo(doc, &done);
     CHECK(modified(doc) == 0, "redoing the group: the saved state again, not modified");
     free(saved);
     pdftools_document_close(doc);
@@ -1555,7 +1555,7 @@ static void test_clean_state(void) {
     CHECK(modified(doc) == 0, "a new document is not modified");
     pdftools_document_insert_blank_page(doc, 0, 100, 100);
     CHECK(modified(doc) == 1, "a new document with a page is modified");
-    pdftools_undo(doc, &done);
+    pdftools_undo_undo(doc, &done);
     CHECK(modified(doc) == 0, "undoing to the empty new document: not modified");
     pdftools_document_close(doc);
   }
@@ -1573,8 +1573,8 @@ static void test_limits(void) {
   int i, n;
   int32_t cu = -1, cr = -1, done;
   if (!doc) return;
-  pdftools_clear_undo(doc);
-  EXPECT_OK(pdftools_set_undo_limits(doc, 3, 64 << 20), "set_undo_limits(3 steps)");
+  pdftools_undo_clear(doc);
+  EXPECT_OK(pdftools_undo_set_limits(doc, 3, 64 << 20), "set_undo_limits(3 steps)");
   /* Five changes that do not merge (alternating annotations and properties). */
   for (i = 0; i < 5; i++) {
     states[i] = dump_doc(doc, 1, 0);
@@ -1588,65 +1588,65 @@ static void test_limits(void) {
   same_dump(states[2], cur, "after three undos the state is the one after the second change");
   free(cur);
   n = 0;
-  while (pdftools_redo(doc, &done) == PDFTOOLS_OK && done) n++;
+  while (pdftools_undo_redo(doc, &done) == PDFTOOLS_OK && done) n++;
   CHECK(n == 3, "three redos (%d)", n);
   cur = dump_doc(doc, 1, 0);
   same_dump(states[5], cur, "after three redos the state is the last one");
   free(cur);
 
   /* Lowering the limit drops the oldest steps of an existing history. */
-  EXPECT_OK(pdftools_set_undo_limits(doc, 1, 64 << 20), "set_undo_limits(1 step)");
+  EXPECT_OK(pdftools_undo_set_limits(doc, 1, 64 << 20), "set_undo_limits(1 step)");
   n = undo_all(doc);
   CHECK(n == 1, "steps lowered to 1: one undo (%d)", n);
   cur = dump_doc(doc, 1, 0);
   same_dump(states[4], cur, "the step kept is the newest");
   free(cur);
-  pdftools_redo(doc, &done);
+  pdftools_undo_redo(doc, &done);
 
   /* steps 0: nothing is kept. */
-  EXPECT_OK(pdftools_set_undo_limits(doc, 0, 64 << 20), "set_undo_limits(0 steps)");
+  EXPECT_OK(pdftools_undo_set_limits(doc, 0, 64 << 20), "set_undo_limits(0 steps)");
   set_stroke(doc, a, 0, 0, 0.5);
-  EXPECT_OK(pdftools_undo_state(doc, &cu, &cr), "undo_state");
+  EXPECT_OK(pdftools_undo_get_state(doc, &cu, &cr), "undo_state");
   CHECK(cu == 0, "steps 0: a change cannot be undone");
 
   /* A byte limit: a small one keeps fewer steps than a large one. */
-  EXPECT_OK(pdftools_set_undo_limits(doc, 500, 64 << 20), "restore the default limits");
-  pdftools_clear_undo(doc);
+  EXPECT_OK(pdftools_undo_set_limits(doc, 500, 64 << 20), "restore the default limits");
+  pdftools_undo_clear(doc);
   for (i = 0; i < 20; i++) {
     if (i % 2) pdftools_annotation_set_opacity(doc, b, 0.02 * (i + 1));
     else set_stroke(doc, a, 0.02 * (i + 1), 0, 0);
   }
-  EXPECT_OK(pdftools_set_undo_limits(doc, 500, 4096), "set_undo_limits(500 steps, 4096 bytes)");
+  EXPECT_OK(pdftools_undo_set_limits(doc, 500, 4096), "set_undo_limits(500 steps, 4096 bytes)");
   n = undo_all(doc);
   tc_note("20 small steps with a 4096-byte limit: %d undos", n);
   CHECK(n < 20, "a 4096-byte limit keeps fewer than the 20 steps (%d)", n);
 
   /* Bad limits. */
-  EXPECT_STATUS(pdftools_set_undo_limits(doc, -1, 100), PDFTOOLS_E_INVALID_ARGUMENT, "set_undo_limits(steps -1)");
-  EXPECT_STATUS(pdftools_set_undo_limits(doc, 10, -1), PDFTOOLS_E_INVALID_ARGUMENT, "set_undo_limits(bytes -1)");
+  EXPECT_STATUS(pdftools_undo_set_limits(doc, -1, 100), PDFTOOLS_E_INVALID_ARGUMENT, "set_undo_limits(steps -1)");
+  EXPECT_STATUS(pdftools_undo_set_limits(doc, 10, -1), PDFTOOLS_E_INVALID_ARGUMENT, "set_undo_limits(bytes -1)");
   for (i = 0; i < 6; i++) free(states[i]);
   pdftools_document_close(doc);
 
   /* The journal turned off, and on again. */
   doc = two_squares(&a, &b);
   if (!doc) return;
-  EXPECT_OK(pdftools_undo_state(doc, &cu, NULL), "undo_state");
+  EXPECT_OK(pdftools_undo_get_state(doc, &cu, NULL), "undo_state");
   CHECK(cu == 1, "the journal is on by default (the fixture's changes can be undone)");
-  EXPECT_OK(pdftools_set_undo_enabled(doc, 0), "set_undo_enabled(0)");
-  EXPECT_OK(pdftools_undo_state(doc, &cu, &cr), "undo_state");
+  EXPECT_OK(pdftools_undo_set_enabled(doc, 0), "set_undo_enabled(0)");
+  EXPECT_OK(pdftools_undo_get_state(doc, &cu, &cr), "undo_state");
   CHECK(cu == 0 && cr == 0, "turning the journal off clears it (%d %d)", (int)cu, (int)cr);
   set_stroke(doc, a, 0.5, 0.5, 0);
   {
     char *s = dump_doc(doc, 1, 0);
     done = -1;
-    EXPECT_OK(pdftools_undo(doc, &done), "undo with the journal off");
+    EXPECT_OK(pdftools_undo_undo(doc, &done), "undo with the journal off");
     CHECK(done == 0, "a change with the journal off is not recorded");
     cur = dump_doc(doc, 1, 0);
     same_dump(s, cur, "the document keeps the change");
     free(cur);
     free(s);
   }
-  EXPECT_OK(pdftools_set_undo_enabled(doc, 7), "set_undo_enabled(7)");
+  EXPECT_OK(pdftools_undo_set_enabled(doc, 7), "set_undo_enabled(7)");
   {
     char *s = dump_doc(doc, 1, 0);
     set_stroke(doc, b, 0, 0.5, 0.5);
@@ -1662,11 +1662,11 @@ static void test_limits(void) {
   /* Clear. */
   doc = two_squares(&a, &b);
   if (!doc) return;
-  pdftools_undo(doc, &done);
+  pdftools_undo_undo(doc, &done);
   {
     char *s = dump_doc(doc, 1, 0);
-    EXPECT_OK(pdftools_clear_undo(doc), "clear_undo");
-    EXPECT_OK(pdftools_undo_state(doc, &cu, &cr), "undo_state");
+    EXPECT_OK(pdftools_undo_clear(doc), "clear_undo");
+    EXPECT_OK(pdftools_undo_get_state(doc, &cu, &cr), "undo_state");
     CHECK(cu == 0 && cr == 0, "clear forgets undo and redo steps (%d %d)", (int)cu, (int)cr);
     cur = dump_doc(doc, 1, 0);
     same_dump(s, cur, "clear leaves the document as it is");
@@ -1702,8 +1702,8 @@ static void on_undo(pdftools_document *doc, void *user_data) {
   if (doc != s->expected) s->wrong_doc++;
   if (!pthread_equal(pthread_self(), s->thread)) s->wrong_thread++;
   /* The document lock must not be held: these calls take it. */
-  if (pdftools_undo_state(doc, &cu, &cr) != PDFTOOLS_OK) s->state_failed++;
-  st = pdftools_undo_label(doc, 0, NULL, 0, &need);
+  if (pdftools_undo_get_state(doc, &cu, &cr) != PDFTOOLS_OK) s->state_failed++;
+  st = pdftools_undo_get_label(doc, 0, NULL, 0, &need);
   if (st != PDFTOOLS_OK && st != PDFTOOLS_E_NOT_FOUND) s->label_failed++;
   {
     int32_t m = -1;
@@ -1749,8 +1749,8 @@ static void test_callback(void) {
   s.thread = pthread_self();
   so.expected = other;
   so.thread = pthread_self();
-  EXPECT_OK(pdftools_set_undo_callback(doc, on_undo, &s), "set_undo_callback");
-  EXPECT_OK(pdftools_set_undo_callback(other, on_undo, &so), "set_undo_callback on a second document");
+  EXPECT_OK(pdftools_undo_set_callback(doc, on_undo, &s), "set_undo_callback");
+  EXPECT_OK(pdftools_undo_set_callback(other, on_undo, &so), "set_undo_callback on a second document");
   CHECK(s.calls == 0, "setting the callback does not call it");
 
   before = s.calls;
@@ -1759,29 +1759,29 @@ static void test_callback(void) {
   CHECK(s.can_undo == 1 && s.can_redo == 0, "inside the callback after a change: can undo, cannot redo (%d %d)",
         (int)s.can_undo, (int)s.can_redo);
   before = s.calls;
-  pdftools_undo(doc, &done);
+  pdftools_undo_undo(doc, &done);
   CHECK(s.calls > before, "undo calls the callback (%d)", s.calls - before);
   CHECK(s.can_redo == 1, "inside the callback after undo: can redo");
   before = s.calls;
-  pdftools_redo(doc, &done);
+  pdftools_undo_redo(doc, &done);
   CHECK(s.calls > before, "redo calls the callback (%d)", s.calls - before);
   CHECK(s.can_undo == 1 && s.can_redo == 0, "inside the callback after redo: can undo, cannot redo");
   before = s.calls;
   EXPECT_OK(pdftools_document_save(doc, path, NULL), "save");
   CHECK(s.calls > before, "saving calls the callback (%d)", s.calls - before);
   before = s.calls;
-  pdftools_clear_undo(doc);
+  pdftools_undo_clear(doc);
   CHECK(s.calls > before, "clear calls the callback (%d)", s.calls - before);
   CHECK(s.can_undo == 0 && s.can_redo == 0, "inside the callback after clear: nothing to undo or redo");
   before = s.calls;
-  pdftools_set_undo_limits(doc, 100, 1 << 20);
+  pdftools_undo_set_limits(doc, 100, 1 << 20);
   CHECK(s.calls > before, "a limit change calls the callback (%d)", s.calls - before);
   before = s.calls;
-  pdftools_begin_group(doc, "group");
+  pdftools_undo_begin_group(doc, "group");
   set_stroke(doc, a, 0.1, 0.1, 0.9);
   set_stroke(doc, b, 0.1, 0.1, 0.9);
   tc_note("calls inside an open group: %d", s.calls - before);
-  pdftools_end_group(doc);
+  pdftools_undo_end_group(doc);
   CHECK(s.calls > before, "a group calls the callback by its end (%d)", s.calls - before);
   CHECK(s.can_undo == 1, "inside the callback after a group: can undo");
   before = s.calls;
@@ -1811,10 +1811,10 @@ static void test_callback(void) {
   set_stroke(other, oa, 0.4, 0.4, 0.4);
   CHECK(so.calls > 0 && so.wrong_doc == 0, "the second document's callback gets the second document");
   /* Removing the callback. */
-  EXPECT_OK(pdftools_set_undo_callback(doc, NULL, NULL), "set_undo_callback(NULL)");
+  EXPECT_OK(pdftools_undo_set_callback(doc, NULL, NULL), "set_undo_callback(NULL)");
   before = s.calls;
   set_stroke(doc, a, 0.8, 0.8, 0.8);
-  pdftools_undo(doc, &done);
+  pdftools_undo_undo(doc, &done);
   CHECK(s.calls == before, "no calls after the callback was removed");
   alarm(0);
   pdftools_document_close(doc);
@@ -1827,7 +1827,7 @@ static void test_callback(void) {
 
 static pdftools_document *reopen(const void *data, size_t size) {
   pdftools_document *doc = NULL;
-  if (pdftools_document_open_memory(data, size, NULL, &doc) != PDFTOOLS_OK) return NULL;
+  if (pdftools_document_open_from_memory(data, size, NULL, &doc) != PDFTOOLS_OK) return NULL;
   return doc;
 }
 
@@ -1879,13 +1879,13 @@ static void test_save_after_undo(void) {
   CHECK(undo_all(doc) == 5, "five steps undone (create, NM, colour, delete, metadata)");
   check_saved(doc, PDFTOOLS_SAVE_FULL, state0, orig, orig_size, "everything undone");
   check_saved(doc, PDFTOOLS_SAVE_INCREMENTAL, state0, orig, orig_size, "everything undone");
-  pdftools_redo(doc, &done);
-  pdftools_redo(doc, &done);
-  pdftools_redo(doc, &done);
+  pdftools_undo_redo(doc, &done);
+  pdftools_undo_redo(doc, &done);
+  pdftools_undo_redo(doc, &done);
   check_saved(doc, PDFTOOLS_SAVE_FULL, state2, orig, orig_size, "three steps redone");
   check_saved(doc, PDFTOOLS_SAVE_INCREMENTAL, state2, orig, orig_size, "three steps redone");
-  pdftools_redo(doc, &done);
-  pdftools_redo(doc, &done);
+  pdftools_undo_redo(doc, &done);
+  pdftools_undo_redo(doc, &done);
   check_saved(doc, PDFTOOLS_SAVE_INCREMENTAL, state4, orig, orig_size, "all redone");
 
   /* To a path, incrementally over the file it was opened from, after undo. */
@@ -1899,8 +1899,8 @@ static void test_save_after_undo(void) {
       set_stroke(f, R(f, "sq"), 0.7, 0.7, 0);
       pdftools_annotation_delete(f, R(f, "ln"));
       EXPECT_OK(pdftools_document_save(f, path, &o), "incremental save over the file");
-      pdftools_undo(f, &done);
-      pdftools_undo(f, &done);
+      pdftools_undo_undo(f, &done);
+      pdftools_undo_undo(f, &done);
       CHECK(modified(f) == 1, "undo past the save: modified");
       EXPECT_OK(pdftools_document_save(f, path, &o), "incremental save over the file after undo");
       if (EXPECT_OK(pdftools_document_open(path, NULL, &copy), "reopen the file")) {
@@ -1910,9 +1910,9 @@ static void test_save_after_undo(void) {
         free(got);
         pdftools_document_close(copy);
       }
-      pdftools_redo(f, &done);
+      pdftools_undo_redo(f, &done);
       CHECK(modified(f) == 1, "redo one of two steps: modified");
-      pdftools_redo(f, &done);
+      pdftools_undo_redo(f, &done);
       CHECK(modified(f) == 1, "redo to the first save's state: modified (the clean state is the last save's)");
       pdftools_document_close(f);
     }
@@ -1950,9 +1950,9 @@ static void test_save_after_undo(void) {
 static char *page_text(pdftools_document *doc, int32_t page) {
   size_t need = 0;
   char *s;
-  if (pdftools_page_text(doc, page, NULL, 0, &need) != PDFTOOLS_OK) return NULL;
+  if (pdftools_page_get_text(doc, page, NULL, 0, &need) != PDFTOOLS_OK) return NULL;
   s = (char *)malloc(need ? need : 1);
-  if (s && pdftools_page_text(doc, page, s, need, &need) != PDFTOOLS_OK) {
+  if (s && pdftools_page_get_text(doc, page, s, need, &need) != PDFTOOLS_OK) {
     free(s);
     return NULL;
   }
@@ -1979,7 +1979,7 @@ static void test_caches(void) {
   t = page_text(doc, 0);
   CHECK(t && t[0] == '\0', "the new page 0 has no text");
   free(t);
-  pdftools_undo(doc, &done);
+  pdftools_undo_undo(doc, &done);
   t = page_text(doc, 0);
   CHECK(t && t0 && strcmp(t, t0) == 0, "after undo page 0 has its text again (text cache dropped)");
   free(t);
@@ -1989,10 +1989,10 @@ static void test_caches(void) {
   {
     pdftools_selection m;
     memset(&m, 0, sizeof m);
-    EXPECT_OK(pdftools_search_next(doc, "the", NULL, NULL, 1, &m), "search after undo");
+    EXPECT_OK(pdftools_document_search_next(doc, "the", NULL, NULL, 1, &m), "search after undo");
     CHECK(m.start_page == 0, "after undo the first match is on page 0 (%d)", (int)m.start_page);
   }
-  pdftools_redo(doc, &done);
+  pdftools_undo_redo(doc, &done);
   t = page_text(doc, 1);
   CHECK(t && t0 && strcmp(t, t0) == 0, "after redo the text is on page 1 again");
   free(t);
@@ -2013,18 +2013,18 @@ static void handle_calls(pdftools_document *doc, const char *what) {
     snprintf(msg, sizeof msg, "%s(%s)", name, what);                   \
     EXPECT_STATUS(call, PDFTOOLS_E_INVALID_HANDLE, msg);               \
   } while (0)
-  H(pdftools_undo(doc, &i32), "pdftools_undo");
-  H(pdftools_undo(doc, NULL), "pdftools_undo, out NULL");
-  H(pdftools_redo(doc, &i32), "pdftools_redo");
-  H(pdftools_undo_state(doc, &i32, &j32), "pdftools_undo_state");
-  H(pdftools_undo_label(doc, 0, NULL, 0, &need), "pdftools_undo_label");
-  H(pdftools_begin_group(doc, "x"), "pdftools_begin_group");
-  H(pdftools_end_group(doc), "pdftools_end_group");
-  H(pdftools_set_undo_limits(doc, 10, 1000), "pdftools_set_undo_limits");
-  H(pdftools_set_undo_enabled(doc, 1), "pdftools_set_undo_enabled");
-  H(pdftools_clear_undo(doc), "pdftools_clear_undo");
-  H(pdftools_set_undo_callback(doc, on_undo, NULL), "pdftools_set_undo_callback");
-  H(pdftools_set_undo_callback(doc, NULL, NULL), "pdftools_set_undo_callback(NULL)");
+  H(pdftools_undo_undo(doc, &i32), "pdftools_undo_undo");
+  H(pdftools_undo_undo(doc, NULL), "pdftools_undo_undo, out NULL");
+  H(pdftools_undo_redo(doc, &i32), "pdftools_undo_redo");
+  H(pdftools_undo_get_state(doc, &i32, &j32), "pdftools_undo_get_state");
+  H(pdftools_undo_get_label(doc, 0, NULL, 0, &need), "pdftools_undo_get_label");
+  H(pdftools_undo_begin_group(doc, "x"), "pdftools_undo_begin_group");
+  H(pdftools_undo_end_group(doc), "pdftools_undo_end_group");
+  H(pdftools_undo_set_limits(doc, 10, 1000), "pdftools_undo_set_limits");
+  H(pdftools_undo_set_enabled(doc, 1), "pdftools_undo_set_enabled");
+  H(pdftools_undo_clear(doc), "pdftools_undo_clear");
+  H(pdftools_undo_set_callback(doc, on_undo, NULL), "pdftools_undo_set_callback");
+  H(pdftools_undo_set_callback(doc, NULL, NULL), "pdftools_undo_set_callback(NULL)");
   H(pdftools_document_is_modified(doc, &i32), "pdftools_document_is_modified");
 #undef H
 }

@@ -17,7 +17,7 @@
  *              modified state and the target file as they were; a callback
  *              calling into the same document is refused, into another one
  *              works
- *   rounding   pdftools_page_render_size of 792 points at 150 dpi is 1650 rows
+ *   rounding   pdftools_page_get_render_size of 792 points at 150 dpi is 1650 rows
  *
  * Usage: test_views
  */
@@ -72,7 +72,7 @@ static pdftools_document *open_pages(int count) {
   tc_buf b = {0, 0, 0};
   pdftools_document *doc = NULL;
   make_pages(&b, count);
-  EXPECT_OK(pdftools_document_open_memory(b.data, b.len, NULL, &doc), "open the generated pages");
+  EXPECT_OK(pdftools_document_open_from_memory(b.data, b.len, NULL, &doc), "open the generated pages");
   free(b.data);
   return doc;
 }
@@ -105,7 +105,7 @@ static void check_against_getters(pdftools_document *doc, const pdftools_annotat
     pdftools_rect rect;
     CHECK(infos[i].id == ids[i], "info %d is in z-order", i);
     CHECK(subtype && strcmp(subtype, infos[i].subtype) == 0, "info %d subtype %s", i, infos[i].subtype);
-    EXPECT_OK(pdftools_annotation_rect(doc, ids[i], &rect), "rect");
+    EXPECT_OK(pdftools_annotation_get_rect(doc, ids[i], &rect), "rect");
     CHECK(rect.x0 == infos[i].rect.x0 && rect.y0 == infos[i].rect.y0 && rect.x1 == infos[i].rect.x1 &&
               rect.y1 == infos[i].rect.y1,
           "info %d rect equals the getter's", i);
@@ -222,7 +222,7 @@ static void test_infos(void) {
   EXPECT_OK(pdftools_annotation_delete(doc, line), "delete the line");
   EXPECT_OK(pdftools_page_get_annotation_infos(doc, 0, sizeof infos[0], infos, 8, &count), "infos after delete");
   CHECK(count == 2 && infos[0].id == square && infos[1].id == note, "the line is gone, the order kept");
-  EXPECT_OK(pdftools_undo(doc, NULL), "undo the delete");
+  EXPECT_OK(pdftools_undo_undo(doc, NULL), "undo the delete");
   EXPECT_OK(pdftools_page_get_annotation_infos(doc, 0, sizeof infos[0], infos, 8, &count), "infos after undo");
   CHECK(count == 3 && infos[1].id == line, "the line is back in its place");
   EXPECT_OK(pdftools_annotation_set_rect(doc, square, tc_mkrect(110, 120, 210, 170)), "move the square");
@@ -238,9 +238,9 @@ static void test_infos(void) {
 static size_t search_count(pdftools_document *doc, const char *query, pdftools_selection **out) {
   size_t count = 0;
   *out = NULL;
-  if (pdftools_search(doc, query, NULL, NULL, 0, &count) != PDFTOOLS_OK) return (size_t)-1;
+  if (pdftools_document_search(doc, query, NULL, NULL, 0, &count) != PDFTOOLS_OK) return (size_t)-1;
   *out = calloc(count + 1, sizeof **out);
-  if (!*out || pdftools_search(doc, query, NULL, *out, count, &count) != PDFTOOLS_OK) return (size_t)-1;
+  if (!*out || pdftools_document_search(doc, query, NULL, *out, count, &count) != PDFTOOLS_OK) return (size_t)-1;
   return count;
 }
 
@@ -271,7 +271,7 @@ static void test_cache(void) {
           "limit %zu: the same matches as without a limit", limits[i]);
     free(got);
     got = NULL;
-    EXPECT_OK(pdftools_page_text(doc, 7, text, sizeof text, &size), "page text");
+    EXPECT_OK(pdftools_page_get_text(doc, 7, text, sizeof text, &size), "page text");
     CHECK(strcmp(text, "alpha beta gamma delta 7") == 0, "limit %zu: page 7's text (%s)", limits[i], text);
   }
   EXPECT_STATUS(pdftools_document_set_cache_limit(NULL, 0), PDFTOOLS_E_INVALID_HANDLE, "NULL document");
@@ -313,11 +313,11 @@ static int32_t on_progress(int64_t done, int64_t total, void *user_data) {
   }
   if (log->same) {
     int32_t pages = 0;
-    log->same_status = pdftools_document_page_count(log->same, &pages);
+    log->same_status = pdftools_document_get_page_count(log->same, &pages);
   }
   if (log->other) {
     int32_t pages = 0;
-    log->other_status = pdftools_document_page_count(log->other, &pages);
+    log->other_status = pdftools_document_get_page_count(log->other, &pages);
   }
   return (log->stop_at >= 0 && done >= log->stop_at) ? PDFTOOLS_PROGRESS_STOP : PDFTOOLS_PROGRESS_CONTINUE;
 }
@@ -337,36 +337,36 @@ static void test_progress_search(void) {
   options.progress = on_progress;
   options.progress_user_data = &log;
   log_reset(&log, -1);
-  EXPECT_OK(pdftools_search(doc, "beta", &options, matches, 32, &count), "search with progress");
+  EXPECT_OK(pdftools_document_search(doc, "beta", &options, matches, 32, &count), "search with progress");
   CHECK(count == 20, "20 matches (%zu)", count);
   CHECK(ended_at_total(&log) && log.total[0] == 20, "progress from 0 to 20 pages, monotonic (%d calls)", log.calls);
 
   log_reset(&log, 5);
   count = 99;
-  EXPECT_STATUS(pdftools_search(doc, "gamma", &options, matches, 32, &count), PDFTOOLS_E_CANCELLED,
+  EXPECT_STATUS(pdftools_document_search(doc, "gamma", &options, matches, 32, &count), PDFTOOLS_E_CANCELLED,
                 "a search stopped at page 5");
   CHECK(log.done[log.calls - 1] == 5, "the search stopped when told (%lld)", (long long)log.done[log.calls - 1]);
   CHECK(modified(doc) == 0, "a stopped search changes nothing");
-  EXPECT_OK(pdftools_search(doc, "gamma", NULL, matches, 32, &count), "the same search again");
+  EXPECT_OK(pdftools_document_search(doc, "gamma", NULL, matches, 32, &count), "the same search again");
   CHECK(count == 20, "then finds every match (%zu)", count);
 
   /* Calls from the callback: the same document is refused, another works. */
   log_reset(&log, -1);
   log.same = doc;
   log.other = other;
-  EXPECT_OK(pdftools_search(doc, "delta", &options, matches, 32, &count), "search calling back into documents");
+  EXPECT_OK(pdftools_document_search(doc, "delta", &options, matches, 32, &count), "search calling back into documents");
   CHECK(log.same_status == PDFTOOLS_E_NOT_PERMITTED, "a call on the same document from the callback: %s",
         pdftools_status_string(log.same_status));
   CHECK(log.other_status == PDFTOOLS_OK, "a call on another document from the callback: %s",
         pdftools_status_string(log.other_status));
-  EXPECT_OK(pdftools_search(doc, "delta", NULL, matches, 32, &count), "the document works after the callback");
+  EXPECT_OK(pdftools_document_search(doc, "delta", NULL, matches, 32, &count), "the document works after the callback");
 
   /* An old caller's version 1 options: no progress fields are read. */
   {
     pdftools_search_options old = PDFTOOLS_SEARCH_OPTIONS_INIT;
     old.version = 1;
     old.progress = (pdftools_progress_callback)(void (*)(void))1; /* would crash if read */
-    EXPECT_OK(pdftools_search(doc, "alpha", &old, matches, 32, &count), "version 1 options");
+    EXPECT_OK(pdftools_document_search(doc, "alpha", &old, matches, 32, &count), "version 1 options");
     CHECK(count == 20, "version 1 options search the whole document");
   }
 done:
@@ -419,7 +419,7 @@ static void test_progress_save(void) {
     pdftools_document *back = NULL;
     int32_t pages = 0;
     EXPECT_OK(pdftools_document_open(target, NULL, &back), "reopen the saved file");
-    if (back) pdftools_document_page_count(back, &pages);
+    if (back) pdftools_document_get_page_count(back, &pages);
     CHECK(pages == 30 && tc_count_annots(back, 3) == 1, "the saved file has the pages and the square");
     pdftools_document_close(back);
   }
@@ -469,10 +469,10 @@ static void test_rounding(void) {
   pdftools_document *doc = open_pages(1);
   int32_t width = 0, height = 0;
   if (!doc) return;
-  EXPECT_OK(pdftools_page_render_size(doc, 0, 150.0 / 72.0, &width, &height), "size at 150 dpi");
+  EXPECT_OK(pdftools_page_get_render_size(doc, 0, 150.0 / 72.0, &width, &height), "size at 150 dpi");
   CHECK(width == 1275 && height == 1650, "612 x 792 points at 150 dpi are 1275 x 1650 pixels (%d x %d)",
         (int)width, (int)height);
-  EXPECT_OK(pdftools_page_render_size(doc, 0, 1.001, &width, &height), "size at 1.001");
+  EXPECT_OK(pdftools_page_get_render_size(doc, 0, 1.001, &width, &height), "size at 1.001");
   CHECK(width == 613 && height == 793, "a real fraction still rounds up (%d x %d)", (int)width, (int)height);
   pdftools_document_close(doc);
 }

@@ -32,9 +32,9 @@ static void read_annotation(pdftools_document *doc, pdftools_annotation_id id) {
   double opacity, width, font_size;
   uint32_t flags;
   size_t i;
-  pdftools_annotation_page(doc, id, &page);
-  pdftools_annotation_subtype(doc, id, buf, sizeof buf, &size);
-  pdftools_annotation_rect(doc, id, &rect);
+  pdftools_annotation_get_page(doc, id, &page);
+  pdftools_annotation_get_subtype(doc, id, buf, sizeof buf, &size);
+  pdftools_annotation_get_rect(doc, id, &rect);
   pdftools_annotation_get_color(doc, id, PDFTOOLS_COLOR_STROKE, &color, NULL);
   pdftools_annotation_get_color(doc, id, PDFTOOLS_COLOR_INTERIOR, &color, NULL);
   pdftools_annotation_get_opacity(doc, id, &opacity);
@@ -89,26 +89,26 @@ static void read_text(pdftools_document *doc, int32_t page, double width, double
   pdftools_point a = {0, 0}, b = {width, height};
   pdftools_rect rects[16];
   char text[64];
-  read_string(pdftools_page_text, doc, page);
-  pdftools_page_chars(doc, page, NULL, 0, &count);
+  read_string(pdftools_page_get_text, doc, page);
+  pdftools_page_get_chars(doc, page, NULL, 0, &count);
   if (count > 0) {
     pdftools_char_info *chars = malloc(count * sizeof *chars);
-    if (chars) pdftools_page_chars(doc, page, chars, count, &count);
+    if (chars) pdftools_page_get_chars(doc, page, chars, count, &count);
     if (chars && count > 0) {
       char font[64];
       size_t size = 0;
-      pdftools_page_char_font(doc, page, (int32_t)(count / 2), font, sizeof font, &size);
+      pdftools_page_get_char_font(doc, page, (int32_t)(count / 2), font, sizeof font, &size);
     }
     free(chars);
   }
-  pdftools_page_text_units(doc, page, 0, units, 32, &count);
-  pdftools_page_text_units(doc, page, 1, units, 32, &count);
+  pdftools_page_get_text_units(doc, page, 0, units, 32, &count);
+  pdftools_page_get_text_units(doc, page, 1, units, 32, &count);
   pdftools_page_hit_test(doc, page, PDFTOOLS_SPACE_PAGE, a, 5, 1, PDFTOOLS_GRANULARITY_WORD, &range);
-  if (pdftools_select(doc, page, a, page, b, PDFTOOLS_SPACE_DISPLAY, PDFTOOLS_GRANULARITY_CHAR, &selection) ==
+  if (pdftools_document_select(doc, page, a, page, b, PDFTOOLS_SPACE_DISPLAY, PDFTOOLS_GRANULARITY_CHAR, &selection) ==
       PDFTOOLS_OK) {
     size_t size = 0;
-    pdftools_selection_rects(doc, &selection, page, PDFTOOLS_SPACE_DISPLAY, rects, 16, &count);
-    pdftools_selection_text(doc, &selection, text, sizeof text, &size);
+    pdftools_selection_get_rects(doc, &selection, page, PDFTOOLS_SPACE_DISPLAY, rects, 16, &count);
+    pdftools_selection_get_text(doc, &selection, text, sizeof text, &size);
   }
 }
 
@@ -117,7 +117,7 @@ static void render(pdftools_document *doc, int32_t page) {
   int32_t width = 0, height = 0;
   unsigned char *pixels;
   options.scale = 0.25;
-  if (pdftools_page_render_size(doc, page, 0.25, &width, &height) != PDFTOOLS_OK) return;
+  if (pdftools_page_get_render_size(doc, page, 0.25, &width, &height) != PDFTOOLS_OK) return;
   if (width <= 0 || height <= 0 || (int64_t)width * height > 4000000) return;
   pixels = malloc((size_t)width * (size_t)height * 4);
   if (pixels) pdftools_page_render(doc, page, &options, pixels, width, height, (size_t)width * 4);
@@ -127,17 +127,17 @@ static void render(pdftools_document *doc, int32_t page) {
 void pdft_exercise_read(pdftools_document *doc, unsigned what) {
   int32_t pages = 0, major, minor, level, flag, count = 0, i;
   uint32_t permissions;
-  pdftools_document_page_count(doc, &pages);
-  pdftools_document_pdf_version(doc, &major, &minor, &level);
+  pdftools_document_get_page_count(doc, &pages);
+  pdftools_document_get_pdf_version(doc, &major, &minor, &level);
   pdftools_document_is_encrypted(doc, &flag);
-  pdftools_document_permissions(doc, &permissions);
+  pdftools_document_get_permissions(doc, &permissions);
   pdftools_document_has_signature_fields(doc, &flag);
   pdftools_document_was_repaired(doc, &flag);
-  if (pdftools_document_metadata_count(doc, &count) == PDFTOOLS_OK) {
+  if (pdftools_document_get_metadata_count(doc, &count) == PDFTOOLS_OK) {
     for (i = 0; i < count && i < 32; i++) {
       char key[128], value[256];
       size_t size = 0;
-      if (pdftools_document_metadata_key(doc, i, key, sizeof key, &size) == PDFTOOLS_OK)
+      if (pdftools_document_get_metadata_key(doc, i, key, sizeof key, &size) == PDFTOOLS_OK)
         pdftools_document_get_metadata(doc, key, value, sizeof value, &size);
     }
   }
@@ -147,12 +147,12 @@ void pdft_exercise_read(pdftools_document *doc, unsigned what) {
     int32_t rotation, kind;
     pdftools_annotation_id ids[MAX_ANNOTS];
     size_t n = 0, k;
-    for (kind = PDFTOOLS_BOX_MEDIA; kind <= PDFTOOLS_BOX_ART; kind++) pdftools_page_box(doc, i, (pdftools_box)kind, &box);
-    pdftools_page_rotation(doc, i, &rotation);
-    pdftools_page_user_unit(doc, i, &unit);
-    pdftools_page_size(doc, i, &width, &height);
-    read_string(pdftools_page_label, doc, i);
-    if (pdftools_page_annotations(doc, i, ids, MAX_ANNOTS, &n) == PDFTOOLS_E_BUFFER_TOO_SMALL) n = MAX_ANNOTS;
+    for (kind = PDFTOOLS_BOX_MEDIA; kind <= PDFTOOLS_BOX_ART; kind++) pdftools_page_get_box(doc, i, (pdftools_box)kind, &box);
+    pdftools_page_get_rotation(doc, i, &rotation);
+    pdftools_page_get_user_unit(doc, i, &unit);
+    pdftools_page_get_size(doc, i, &width, &height);
+    read_string(pdftools_page_get_label, doc, i);
+    if (pdftools_page_get_annotations(doc, i, ids, MAX_ANNOTS, &n) == PDFTOOLS_E_BUFFER_TOO_SMALL) n = MAX_ANNOTS;
     for (k = 0; k < n && k < MAX_ANNOTS; k++) read_annotation(doc, ids[k]);
     if (i < 2) read_text(doc, i, width, height);
     if ((what & PDFT_EXERCISE_RENDER) && i < 2) render(doc, i);
@@ -162,7 +162,7 @@ void pdft_exercise_read(pdftools_document *doc, unsigned what) {
     pdftools_search_options options = PDFTOOLS_SEARCH_OPTIONS_INIT;
     size_t found = 0;
     options.last_page = pages > MAX_PAGES ? MAX_PAGES - 1 : -1;
-    pdftools_search(doc, "the", &options, matches, MAX_MATCHES, &found);
+    pdftools_document_search(doc, "the", &options, matches, MAX_MATCHES, &found);
   }
 }
 
@@ -176,7 +176,7 @@ static void save_and_reopen(pdftools_document *doc, int32_t mode, const char *pa
   result->outputs++;
   {
     pdftools_document *again = NULL;
-    pdftools_status status = pdftools_document_open_memory(data, size, password, &again);
+    pdftools_status status = pdftools_document_open_from_memory(data, size, password, &again);
     if (status != PDFTOOLS_OK) {
       /* Said on stderr (kept by -close_fd_mask=1), so a failing run's log names the cause. */
       fprintf(stderr, "exercise: the %s save (%zu bytes) does not open again: %s: %s\n",
@@ -185,11 +185,11 @@ static void save_and_reopen(pdftools_document *doc, int32_t mode, const char *pa
       result->unreadable_outputs++;
     } else {
       int32_t pages = 0;
-      pdftools_document_page_count(again, &pages);
+      pdftools_document_get_page_count(again, &pages);
       if (pages > 0) {
         pdftools_annotation_id ids[MAX_ANNOTS];
         size_t n = 0;
-        pdftools_page_annotations(again, 0, ids, MAX_ANNOTS, &n);
+        pdftools_page_get_annotations(again, 0, ids, MAX_ANNOTS, &n);
       }
     }
     pdftools_document_close(again);
@@ -226,9 +226,9 @@ static void edit(pdftools_document *doc) {
   pdftools_quad quad = {{72, 720}, {300, 720}, {72, 700}, {300, 700}};
   pdftools_point ink[3] = {{100, 100}, {150, 180}, {200, 120}};
   size_t stroke = 3;
-  if (pdftools_document_page_count(doc, &pages) != PDFTOOLS_OK || pages <= 0) return;
+  if (pdftools_document_get_page_count(doc, &pages) != PDFTOOLS_OK || pages <= 0) return;
   pdftools_document_set_metadata(doc, "Title", "exercised");
-  if (pdftools_page_annotations(doc, 0, existing, 4, &n) == PDFTOOLS_OK && n > 0) {
+  if (pdftools_page_get_annotations(doc, 0, existing, 4, &n) == PDFTOOLS_OK && n > 0) {
     pdftools_annotation_set_color(doc, existing[0], PDFTOOLS_COLOR_STROKE, &red);
     pdftools_annotation_set_text(doc, existing[0], "Contents", "changed");
   }
@@ -240,9 +240,9 @@ static void edit(pdftools_document *doc) {
     pdftools_annotation_set_text(doc, ids[2], "Contents", "Free text \xc3\xbc");
   pdftools_annotation_create(doc, pages - 1, "Square", (pdftools_rect){10, 10, 60, 60}, &ids[3]);
   if (ids[1]) pdftools_annotation_delete(doc, ids[1]);
-  pdftools_undo(doc, NULL);
-  pdftools_undo(doc, NULL);
-  pdftools_redo(doc, NULL);
+  pdftools_undo_undo(doc, NULL);
+  pdftools_undo_undo(doc, NULL);
+  pdftools_undo_redo(doc, NULL);
   {
     pdftools_tool_manager *manager = NULL;
     if (pdftools_tool_manager_new(doc, &manager) == PDFTOOLS_OK) {
@@ -259,7 +259,7 @@ void pdft_exercise(const uint8_t *data, size_t size, const char *password, unsig
                    pdft_exercise_result *result) {
   pdftools_document *doc = NULL;
   memset(result, 0, sizeof *result);
-  if (pdftools_document_open_memory(data, size, password, &doc) != PDFTOOLS_OK) return;
+  if (pdftools_document_open_from_memory(data, size, password, &doc) != PDFTOOLS_OK) return;
   result->opened = 1;
   pdft_exercise_read(doc, what);
   if (what & PDFT_EXERCISE_EDIT) {

@@ -102,13 +102,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   pdft_exercise_result result;
   int steps = 0;
   memset(&result, 0, sizeof result);
-  if (!base || pdftools_document_open_memory(base, base_size, NULL, &doc) != PDFTOOLS_OK) {
+  if (!base || pdftools_document_open_from_memory(base, base_size, NULL, &doc) != PDFTOOLS_OK) {
     free(base);
     return 0;
   }
   {
     size_t n = 0;
-    pdftools_page_annotations(doc, 0, ids, 32, &n);
+    pdftools_page_get_annotations(doc, 0, ids, 32, &n);
     id_count = n > 32 ? 32 : n;
   }
   while (r.at < r.size && steps++ < 64) {
@@ -176,8 +176,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         break;
       }
       case 11: pdftools_annotation_delete(doc, id); break;
-      case 12: pdftools_undo(doc, NULL); break;
-      case 13: pdftools_redo(doc, NULL); break;
+      case 12: pdftools_undo_undo(doc, NULL); break;
+      case 13: pdftools_undo_redo(doc, NULL); break;
       case 14:
         string(&r, text, sizeof text);
         pdftools_annotation_set_raw(doc, id, pick(&r, keys, 10), byte(&r) % 2 ? text : NULL);
@@ -199,7 +199,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         break;
       case 19: pdftools_document_insert_blank_page(doc, page, number(&r), number(&r)); break;
       case 20:
-        if (byte(&r) % 2) pdftools_begin_group(doc, "group"); else pdftools_end_group(doc);
+        if (byte(&r) % 2) pdftools_undo_begin_group(doc, "group"); else pdftools_undo_end_group(doc);
         break;
       case 21: {
         pdftools_pointer_event e = PDFTOOLS_POINTER_EVENT_INIT;
@@ -238,7 +238,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
   }
   pdftools_tool_manager_free(manager);
-  pdftools_end_group(doc);
+  pdftools_undo_end_group(doc);
   pdft_exercise_read(doc, PDFT_EXERCISE_RENDER);
   pdft_exercise_save(doc, NULL, &result);
   pdftools_document_close(doc);

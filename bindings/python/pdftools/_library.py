@@ -313,18 +313,18 @@ _PROTOTYPES: List[Tuple[str, Any, Sequence[Any]]] = [
     ("pdftools_set_log_callback", None, [LOG_CALLBACK, _enum, c_void_p]),
     # Documents
     ("pdftools_document_open", _status, [c_char_p, c_char_p, POINTER(_doc)]),
-    ("pdftools_document_open_memory", _status, [c_void_p, c_size_t, c_char_p, POINTER(_doc)]),
+    ("pdftools_document_open_from_memory", _status, [c_void_p, c_size_t, c_char_p, POINTER(_doc)]),
     ("pdftools_document_new", _status, [POINTER(_doc)]),
     ("pdftools_document_close", None, [_doc]),
-    ("pdftools_document_page_count", _status, [_doc, POINTER(c_int32)]),
+    ("pdftools_document_get_page_count", _status, [_doc, POINTER(c_int32)]),
     ("pdftools_document_was_repaired", _status, [_doc, POINTER(c_int32)]),
     (
-        "pdftools_document_pdf_version",
+        "pdftools_document_get_pdf_version",
         _status,
         [_doc, POINTER(c_int32), POINTER(c_int32), POINTER(c_int32)],
     ),
     ("pdftools_document_is_encrypted", _status, [_doc, POINTER(c_int32)]),
-    ("pdftools_document_permissions", _status, [_doc, POINTER(c_uint32)]),
+    ("pdftools_document_get_permissions", _status, [_doc, POINTER(c_uint32)]),
     ("pdftools_document_has_signature_fields", _status, [_doc, POINTER(c_int32)]),
     ("pdftools_document_is_modified", _status, [_doc, POINTER(c_int32)]),
     # Metadata
@@ -334,18 +334,18 @@ _PROTOTYPES: List[Tuple[str, Any, Sequence[Any]]] = [
         [_doc, c_char_p, _buf, c_size_t, POINTER(c_size_t)],
     ),
     ("pdftools_document_set_metadata", _status, [_doc, c_char_p, c_char_p]),
-    ("pdftools_document_metadata_count", _status, [_doc, POINTER(c_int32)]),
+    ("pdftools_document_get_metadata_count", _status, [_doc, POINTER(c_int32)]),
     (
-        "pdftools_document_metadata_key",
+        "pdftools_document_get_metadata_key",
         _status,
         [_doc, c_int32, _buf, c_size_t, POINTER(c_size_t)],
     ),
     # Pages
-    ("pdftools_page_box", _status, [_doc, c_int32, _enum, POINTER(CRect)]),
-    ("pdftools_page_rotation", _status, [_doc, c_int32, POINTER(c_int32)]),
-    ("pdftools_page_user_unit", _status, [_doc, c_int32, POINTER(c_double)]),
-    ("pdftools_page_size", _status, [_doc, c_int32, POINTER(c_double), POINTER(c_double)]),
-    ("pdftools_page_label", _status, [_doc, c_int32, _buf, c_size_t, POINTER(c_size_t)]),
+    ("pdftools_page_get_box", _status, [_doc, c_int32, _enum, POINTER(CRect)]),
+    ("pdftools_page_get_rotation", _status, [_doc, c_int32, POINTER(c_int32)]),
+    ("pdftools_page_get_user_unit", _status, [_doc, c_int32, POINTER(c_double)]),
+    ("pdftools_page_get_size", _status, [_doc, c_int32, POINTER(c_double), POINTER(c_double)]),
+    ("pdftools_page_get_label", _status, [_doc, c_int32, _buf, c_size_t, POINTER(c_size_t)]),
     ("pdftools_document_insert_blank_page", _status, [_doc, c_int32, c_double, c_double]),
     # Coordinate spaces
     (
@@ -355,19 +355,19 @@ _PROTOTYPES: List[Tuple[str, Any, Sequence[Any]]] = [
     ),
     ("pdftools_page_convert_rect", _status, [_doc, c_int32, _enum, _enum, CRect, POINTER(CRect)]),
     # Text
-    ("pdftools_page_text", _status, [_doc, c_int32, _buf, c_size_t, POINTER(c_size_t)]),
+    ("pdftools_page_get_text", _status, [_doc, c_int32, _buf, c_size_t, POINTER(c_size_t)]),
     (
-        "pdftools_page_chars",
+        "pdftools_page_get_chars",
         _status,
         [_doc, c_int32, POINTER(CCharInfo), c_size_t, POINTER(c_size_t)],
     ),
     (
-        "pdftools_page_char_font",
+        "pdftools_page_get_char_font",
         _status,
         [_doc, c_int32, c_int32, _buf, c_size_t, POINTER(c_size_t)],
     ),
     (
-        "pdftools_page_text_units",
+        "pdftools_page_get_text_units",
         _status,
         [_doc, c_int32, c_int32, POINTER(CTextRange), c_size_t, POINTER(c_size_t)],
     ),
@@ -378,33 +378,33 @@ _PROTOTYPES: List[Tuple[str, Any, Sequence[Any]]] = [
     ),
     # Selection
     (
-        "pdftools_select",
+        "pdftools_document_select",
         _status,
         [_doc, c_int32, CPoint, c_int32, CPoint, _enum, _enum, POINTER(CSelection)],
     ),
     (
-        "pdftools_selection_rects",
+        "pdftools_selection_get_rects",
         _status,
         [_doc, POINTER(CSelection), c_int32, _enum, POINTER(CRect), c_size_t, POINTER(c_size_t)],
     ),
     (
-        "pdftools_selection_quads",
+        "pdftools_selection_get_quads",
         _status,
         [_doc, POINTER(CSelection), c_int32, _enum, POINTER(CQuad), c_size_t, POINTER(c_size_t)],
     ),
     (
-        "pdftools_selection_text",
+        "pdftools_selection_get_text",
         _status,
         [_doc, POINTER(CSelection), _buf, c_size_t, POINTER(c_size_t)],
     ),
     # Search
     (
-        "pdftools_search",
+        "pdftools_document_search",
         _status,
         [_doc, c_char_p, POINTER(CSearchOptions), POINTER(CSelection), c_size_t, POINTER(c_size_t)],
     ),
     (
-        "pdftools_search_next",
+        "pdftools_document_search_next",
         _status,
         [
             _doc,
@@ -417,7 +417,7 @@ _PROTOTYPES: List[Tuple[str, Any, Sequence[Any]]] = [
     ),
     # Annotations
     (
-        "pdftools_page_annotations",
+        "pdftools_page_get_annotations",
         _status,
         [_doc, c_int32, POINTER(_annot_id), c_size_t, POINTER(c_size_t)],
     ),
@@ -432,13 +432,13 @@ _PROTOTYPES: List[Tuple[str, Any, Sequence[Any]]] = [
         _status,
         [_doc, c_int32, c_size_t, POINTER(CAnnotationInfo), c_size_t, POINTER(c_size_t)],
     ),
-    ("pdftools_annotation_page", _status, [_doc, _annot_id, POINTER(c_int32)]),
+    ("pdftools_annotation_get_page", _status, [_doc, _annot_id, POINTER(c_int32)]),
     (
-        "pdftools_annotation_subtype",
+        "pdftools_annotation_get_subtype",
         _status,
         [_doc, _annot_id, _buf, c_size_t, POINTER(c_size_t)],
     ),
-    ("pdftools_annotation_rect", _status, [_doc, _annot_id, POINTER(CRect)]),
+    ("pdftools_annotation_get_rect", _status, [_doc, _annot_id, POINTER(CRect)]),
     (
         "pdftools_annotation_get_text",
         _status,
@@ -580,19 +580,19 @@ _PROTOTYPES: List[Tuple[str, Any, Sequence[Any]]] = [
     ),
     ("pdftools_annotation_set_stamp_image", _status, [_doc, _annot_id, c_void_p, c_size_t]),
     # Undo and redo
-    ("pdftools_undo", _status, [_doc, POINTER(c_int32)]),
-    ("pdftools_redo", _status, [_doc, POINTER(c_int32)]),
-    ("pdftools_undo_state", _status, [_doc, POINTER(c_int32), POINTER(c_int32)]),
-    ("pdftools_undo_label", _status, [_doc, c_int32, _buf, c_size_t, POINTER(c_size_t)]),
-    ("pdftools_begin_group", _status, [_doc, c_char_p]),
-    ("pdftools_end_group", _status, [_doc]),
-    ("pdftools_set_undo_limits", _status, [_doc, c_int32, c_int64]),
-    ("pdftools_set_undo_enabled", _status, [_doc, c_int32]),
-    ("pdftools_clear_undo", _status, [_doc]),
-    ("pdftools_set_undo_callback", _status, [_doc, UNDO_CALLBACK, c_void_p]),
+    ("pdftools_undo_undo", _status, [_doc, POINTER(c_int32)]),
+    ("pdftools_undo_redo", _status, [_doc, POINTER(c_int32)]),
+    ("pdftools_undo_get_state", _status, [_doc, POINTER(c_int32), POINTER(c_int32)]),
+    ("pdftools_undo_get_label", _status, [_doc, c_int32, _buf, c_size_t, POINTER(c_size_t)]),
+    ("pdftools_undo_begin_group", _status, [_doc, c_char_p]),
+    ("pdftools_undo_end_group", _status, [_doc]),
+    ("pdftools_undo_set_limits", _status, [_doc, c_int32, c_int64]),
+    ("pdftools_undo_set_enabled", _status, [_doc, c_int32]),
+    ("pdftools_undo_clear", _status, [_doc]),
+    ("pdftools_undo_set_callback", _status, [_doc, UNDO_CALLBACK, c_void_p]),
     # Rendering
     (
-        "pdftools_page_render_size",
+        "pdftools_page_get_render_size",
         _status,
         [_doc, c_int32, c_double, POINTER(c_int32), POINTER(c_int32)],
     ),
@@ -637,12 +637,12 @@ _PROTOTYPES: List[Tuple[str, Any, Sequence[Any]]] = [
     ("pdftools_tool_provide_link_uri", _status, [_tm, c_char_p]),
     ("pdftools_tool_provide_link_page", _status, [_tm, c_int32]),
     ("pdftools_tool_cancel_request", _status, [_tm]),
-    ("pdftools_tool_selection", _status, [_tm, POINTER(_annot_id), c_size_t, POINTER(c_size_t)]),
+    ("pdftools_tool_get_selection", _status, [_tm, POINTER(_annot_id), c_size_t, POINTER(c_size_t)]),
     ("pdftools_tool_select", _status, [_tm, POINTER(_annot_id), c_size_t]),
-    ("pdftools_tool_selected_text", _status, [_tm, _buf, c_size_t, POINTER(c_size_t)]),
+    ("pdftools_tool_get_selected_text", _status, [_tm, _buf, c_size_t, POINTER(c_size_t)]),
     ("pdftools_tool_delete_selection", _status, [_tm]),
     (
-        "pdftools_tool_overlay",
+        "pdftools_tool_get_overlay",
         _status,
         [
             _tm,
@@ -662,7 +662,7 @@ _PROTOTYPES: List[Tuple[str, Any, Sequence[Any]]] = [
     ("pdftools_tool_apply_style", _status, [_tm, _enum, _style, ctypes.c_uint32]),
     ("pdftools_tool_set_default_style", _status, [_tm, _enum, _style]),
     ("pdftools_tool_add_preset", _status, [_tm, _enum, c_char_p, _style]),
-    ("pdftools_tool_preset_count", _status, [_tm, _enum, POINTER(c_size_t)]),
+    ("pdftools_tool_get_preset_count", _status, [_tm, _enum, POINTER(c_size_t)]),
     (
         "pdftools_tool_get_preset",
         _status,

@@ -89,7 +89,7 @@ class Annotation(AnnotationProperties):
     def page_index(self) -> int:
         """The index of the page the annotation is on."""
         value = ctypes.c_int32()
-        self._document._call(lib.pdftools_annotation_page, self._id, ctypes.byref(value))
+        self._document._call(lib.pdftools_annotation_get_page, self._id, ctypes.byref(value))
         return int(value.value)
 
     @property
@@ -104,7 +104,7 @@ class Annotation(AnnotationProperties):
         """False once the annotation was deleted (its id is stale)."""
         value = ctypes.c_int32()
         status = self._document._call(
-            lib.pdftools_annotation_page, self._id, ctypes.byref(value), allow=(Status.NOT_FOUND,)
+            lib.pdftools_annotation_get_page, self._id, ctypes.byref(value), allow=(Status.NOT_FOUND,)
         )
         return status == Status.OK
 
@@ -114,13 +114,13 @@ class Annotation(AnnotationProperties):
     def subtype(self) -> str:
         """The /Subtype name as the file writes it, without the slash ("Highlight", "Widget", ...;
         "" when missing)."""
-        return self._document._call_string(lib.pdftools_annotation_subtype, self._id)
+        return self._document._call_string(lib.pdftools_annotation_get_subtype, self._id)
 
     @property
     def rect(self) -> Rect:
         """The /Rect in page space (all zero when the file has none or a malformed one)."""
         out = CRect()
-        self._document._call(lib.pdftools_annotation_rect, self._id, ctypes.byref(out))
+        self._document._call(lib.pdftools_annotation_get_rect, self._id, ctypes.byref(out))
         return Rect(float(out.x0), float(out.y0), float(out.x1), float(out.y1))
 
     def get_text(self, key: str) -> Optional[str]:
@@ -295,7 +295,7 @@ class Annotation(AnnotationProperties):
 
 def page_annotations(document: "Document", page_index: int) -> List[Annotation]:
     """The annotations of a page in z-order (back to front, the order of /Annots)."""
-    ids = document._call_array(lib.pdftools_page_annotations, ctypes.c_int64, page_index)
+    ids = document._call_array(lib.pdftools_page_get_annotations, ctypes.c_int64, page_index)
     return [Annotation(document, int(value)) for value in ids]
 
 

@@ -93,7 +93,7 @@ class Document(UndoHistory):
             # A private copy: the caller's buffer cannot change while the GIL is released.
             data = source if isinstance(source, bytes) else bytes(source)
             call(
-                lib.pdftools_document_open_memory,
+                lib.pdftools_document_open_from_memory,
                 data,
                 len(data),
                 _encode_password(password),
@@ -212,7 +212,7 @@ class Document(UndoHistory):
     @property
     def page_count(self) -> int:
         """The number of pages."""
-        return self._get_int32(lib.pdftools_document_page_count)
+        return self._get_int32(lib.pdftools_document_get_page_count)
 
     @property
     def pages(self) -> PageList:
@@ -235,7 +235,7 @@ class Document(UndoHistory):
         """(major, minor, extension level) of the PDF version in effect."""
         major, minor, level = ctypes.c_int32(), ctypes.c_int32(), ctypes.c_int32()
         self._call(
-            lib.pdftools_document_pdf_version,
+            lib.pdftools_document_get_pdf_version,
             ctypes.byref(major),
             ctypes.byref(minor),
             ctypes.byref(level),
@@ -268,7 +268,7 @@ class Document(UndoHistory):
     def permissions(self) -> Permission:
         """The permissions the document grants (:attr:`Permission.ALL` when unrestricted)."""
         flags = ctypes.c_uint32()
-        self._call(lib.pdftools_document_permissions, ctypes.byref(flags))
+        self._call(lib.pdftools_document_get_permissions, ctypes.byref(flags))
         return Permission(int(flags.value))
 
     @property
@@ -322,7 +322,7 @@ class Document(UndoHistory):
         """
         number = as_annotation_id(annotation_id)
         page = ctypes.c_int32()
-        self._call(lib.pdftools_annotation_page, number, ctypes.byref(page))
+        self._call(lib.pdftools_annotation_get_page, number, ctypes.byref(page))
         return Annotation(self, number)
 
     # -- annotation tools ------------------------------------------------------
@@ -365,7 +365,7 @@ class Document(UndoHistory):
         c_granularity = as_enum(Granularity, granularity, "granularity")
         out = CSelection()
         self._call(
-            lib.pdftools_select,
+            lib.pdftools_document_select,
             as_index(page_a),
             c_a,
             as_index(page_b),

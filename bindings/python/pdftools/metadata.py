@@ -58,7 +58,7 @@ class Metadata(MutableMapping[str, str]):
     def __len__(self) -> int:
         """The number of text entries."""
         count = ctypes.c_int32()
-        self._document._call(lib.pdftools_document_metadata_count, ctypes.byref(count))
+        self._document._call(lib.pdftools_document_get_metadata_count, ctypes.byref(count))
         return int(count.value)
 
     def __iter__(self) -> Iterator[str]:
@@ -70,7 +70,7 @@ class Metadata(MutableMapping[str, str]):
         keys: List[str] = []
         for index in range(len(self)):
             try:
-                keys.append(self._document._call_string(lib.pdftools_document_metadata_key, index))
+                keys.append(self._document._call_string(lib.pdftools_document_get_metadata_key, index))
             except RangeError:  # another thread removed entries meanwhile
                 break
         return keys

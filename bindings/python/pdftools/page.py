@@ -71,7 +71,7 @@ class Page:
         except ValueError:
             raise ArgumentError(f"unknown page box {which!r}") from None
         rect = CRect()
-        self._document._call(lib.pdftools_page_box, self._index, int(box), ctypes.byref(rect))
+        self._document._call(lib.pdftools_page_get_box, self._index, int(box), ctypes.byref(rect))
         return Rect(rect.x0, rect.y0, rect.x1, rect.y1)
 
     @property
@@ -103,14 +103,14 @@ class Page:
     def rotation(self) -> int:
         """The clockwise /Rotate (inherited), one of 0, 90, 180, 270."""
         value = ctypes.c_int32()
-        self._document._call(lib.pdftools_page_rotation, self._index, ctypes.byref(value))
+        self._document._call(lib.pdftools_page_get_rotation, self._index, ctypes.byref(value))
         return int(value.value)
 
     @property
     def user_unit(self) -> float:
         """The /UserUnit: one page-space unit in multiples of 1/72 inch (1.0 by default)."""
         value = ctypes.c_double()
-        self._document._call(lib.pdftools_page_user_unit, self._index, ctypes.byref(value))
+        self._document._call(lib.pdftools_page_get_user_unit, self._index, ctypes.byref(value))
         return float(value.value)
 
     @property
@@ -118,13 +118,13 @@ class Page:
         """The display size: crop box, rotation applied, times UserUnit, in 1/72 inch."""
         width = ctypes.c_double()
         height = ctypes.c_double()
-        self._document._call(lib.pdftools_page_size, self._index, ctypes.byref(width), ctypes.byref(height))
+        self._document._call(lib.pdftools_page_get_size, self._index, ctypes.byref(width), ctypes.byref(height))
         return Size(float(width.value), float(height.value))
 
     @property
     def label(self) -> str:
         """The page label ("iv", "A-3"), or the page number when the document has no labels."""
-        return self._document._call_string(lib.pdftools_page_label, self._index)
+        return self._document._call_string(lib.pdftools_page_get_label, self._index)
 
     # -- coordinate spaces ------------------------------------------------------
 

@@ -133,7 +133,7 @@ def render_size(document: "Document", page_index: int, scale: Any) -> Tuple[int,
     """The pixel size (width, height) of the whole page at ``scale``: display size times scale, rounded up."""
     width, height = ctypes.c_int32(), ctypes.c_int32()
     document._call(
-        lib.pdftools_page_render_size, page_index, _as_scale(scale), ctypes.byref(width), ctypes.byref(height)
+        lib.pdftools_page_get_render_size, page_index, _as_scale(scale), ctypes.byref(width), ctypes.byref(height)
     )
     return int(width.value), int(height.value)
 

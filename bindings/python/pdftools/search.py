@@ -116,7 +116,7 @@ class Matches(Sequence[Match]):
 def search(document: "Document", query: str, options: CSearchOptions) -> Matches:
     """Every occurrence of ``query`` in the pages the options name, in page and reading order."""
     encoded = encode_text(query, "query")
-    buffer, count = document._call_buffer(lib.pdftools_search, CSelection, encoded, ctypes.byref(options))
+    buffer, count = document._call_buffer(lib.pdftools_document_search, CSelection, encoded, ctypes.byref(options))
     return Matches(document, buffer, count)
 
 
@@ -136,7 +136,7 @@ def search_next(
     c_from = None if start is None else ctypes.byref(start._c())
     out = CSelection()
     status = document._call(
-        lib.pdftools_search_next,
+        lib.pdftools_document_search_next,
         encoded,
         ctypes.byref(options),
         c_from,

@@ -97,7 +97,7 @@ class Selection:
     @property
     def text(self) -> str:
         """The selected text; the text of consecutive pages is joined by ``"\\n"``."""
-        return self.document._call_string(lib.pdftools_selection_text, ctypes.byref(self._c()))
+        return self.document._call_string(lib.pdftools_selection_get_text, ctypes.byref(self._c()))
 
     def _page(self, page: Optional[PageLike]) -> int:
         """The page index a rects/quads call asks about (None: the start page)."""
@@ -112,7 +112,7 @@ class Selection:
         """
         c_space = as_enum(Space, space, "space")
         buffer, count = self.document._call_buffer(
-            lib.pdftools_selection_rects, CRect, ctypes.byref(self._c()), self._page(page), int(c_space)
+            lib.pdftools_selection_get_rects, CRect, ctypes.byref(self._c()), self._page(page), int(c_space)
         )
         # The rects as one run of doubles (x0 y0 x1 y1 each), read in one conversion: a drag
         # asks for them at every pointer move.
@@ -126,7 +126,7 @@ class Selection:
         """
         c_space = as_enum(Space, space, "space")
         items = self.document._call_array(
-            lib.pdftools_selection_quads, CQuad, ctypes.byref(self._c()), self._page(page), int(c_space)
+            lib.pdftools_selection_get_quads, CQuad, ctypes.byref(self._c()), self._page(page), int(c_space)
         )
         return [_quad(item) for item in items]
 

@@ -171,7 +171,7 @@ class Char:
         """
         if self._font_name is None:
             self._font_name = self._document._call_string(
-                lib.pdftools_page_char_font, self._page_index, self._index
+                lib.pdftools_page_get_char_font, self._page_index, self._index
             )
         return self._font_name
 
@@ -210,27 +210,27 @@ class Char:
 
 def page_text(document: "Document", page_index: int) -> str:
     """The plain text of a page ("" for a page without text)."""
-    return document._call_string(lib.pdftools_page_text, page_index)
+    return document._call_string(lib.pdftools_page_get_text, page_index)
 
 
 def char_count(document: "Document", page_index: int) -> int:
     """The number of characters of a page (one array-pattern call with a NULL buffer)."""
     count = ctypes.c_size_t(0)
     document._call(
-        lib.pdftools_page_chars, page_index, None, 0, ctypes.byref(count), allow=(Status.BUFFER_TOO_SMALL,)
+        lib.pdftools_page_get_chars, page_index, None, 0, ctypes.byref(count), allow=(Status.BUFFER_TOO_SMALL,)
     )
     return int(count.value)
 
 
 def page_chars(document: "Document", page_index: int) -> List[Char]:
     """The characters of a page, in reading order."""
-    infos = document._call_array(lib.pdftools_page_chars, CCharInfo, page_index)
+    infos = document._call_array(lib.pdftools_page_get_chars, CCharInfo, page_index)
     return [Char(document, page_index, index, info) for index, info in enumerate(infos)]
 
 
 def text_units(document: "Document", page_index: int, lines: bool) -> List[TextRange]:
     """The words (or lines) of a page as ranges with their text."""
-    ranges = document._call_array(lib.pdftools_page_text_units, CTextRange, page_index, 1 if lines else 0)
+    ranges = document._call_array(lib.pdftools_page_get_text_units, CTextRange, page_index, 1 if lines else 0)
     if not ranges:
         return []
     text = page_text(document, page_index)

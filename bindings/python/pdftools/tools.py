@@ -1220,7 +1220,7 @@ class ToolManager:
         """The selected annotations, in selection order."""
         handle = self._require_handle()
         with self._calling():
-            ids = read_array(lib.pdftools_tool_selection, ctypes.c_int64, handle)
+            ids = read_array(lib.pdftools_tool_get_selection, ctypes.c_int64, handle)
         return [Annotation(self._document, int(value)) for value in ids]
 
     def select(self, annotations: Union[Annotation, int, Iterable[Union[Annotation, int]]]) -> None:
@@ -1247,7 +1247,7 @@ class ToolManager:
         """The text the text tools selected ("" when none).  NotPermittedError when the document forbids copying."""
         handle = self._require_handle()
         with self._calling():
-            return read_string(lib.pdftools_tool_selected_text, handle)
+            return read_string(lib.pdftools_tool_get_selected_text, handle)
         raise AssertionError("unreachable")  # pragma: no cover - for type checkers
 
     def delete_selection(self) -> None:
@@ -1272,7 +1272,7 @@ class ToolManager:
         item_count = ctypes.c_size_t()
         point_count = ctypes.c_size_t()
         dirty = CRect()
-        function = lib.pdftools_tool_overlay
+        function = lib.pdftools_tool_get_overlay
         with self._calling():
             for _ in range(_ATTEMPTS):
                 call(
@@ -1386,7 +1386,7 @@ class ToolManager:
         """The named presets of ``tool`` as (name, style) pairs, in order."""
         value = _named(Tool, tool, "tool")
         count = ctypes.c_size_t()
-        self._call(lib.pdftools_tool_preset_count, value.c_value, ctypes.byref(count))
+        self._call(lib.pdftools_tool_get_preset_count, value.c_value, ctypes.byref(count))
         return [self._preset(value, index) for index in range(int(count.value))]
 
     def _preset(self, tool: Tool, index: int) -> Tuple[str, ToolStyle]:

@@ -108,7 +108,7 @@ class UndoGroup:
 
     def __enter__(self) -> "UndoGroup":
         """Opens the group."""
-        self._document._call(lib.pdftools_begin_group, self._encoded)
+        self._document._call(lib.pdftools_undo_begin_group, self._encoded)
         return self
 
     def __exit__(
@@ -121,10 +121,10 @@ class UndoGroup:
         if self._document.closed:
             return  # closing the document ended its groups
         if exc_type is None:
-            self._document._call(lib.pdftools_end_group)
+            self._document._call(lib.pdftools_undo_end_group)
             return
         try:
-            self._document._call(lib.pdftools_end_group)
+            self._document._call(lib.pdftools_undo_end_group)
         except Error:  # the body's exception is the one to report
             pass
 
@@ -166,7 +166,7 @@ class UndoHistory:
         Raises NotPermittedError while a :meth:`group` is open.
         """
         done = ctypes.c_int32()
-        self._call(lib.pdftools_undo, ctypes.byref(done))
+        self._call(lib.pdftools_undo_undo, ctypes.byref(done))
         return bool(done.value)
 
     def redo(self) -> bool:
@@ -175,27 +175,27 @@ class UndoHistory:
         Raises NotPermittedError while a :meth:`group` is open.
         """
         done = ctypes.c_int32()
-        self._call(lib.pdftools_redo, ctypes.byref(done))
+        self._call(lib.pdftools_undo_redo, ctypes.byref(done))
         return bool(done.value)
 
     @property
     def can_undo(self) -> bool:
         """True when a step can be undone."""
         value = ctypes.c_int32()
-        self._call(lib.pdftools_undo_state, ctypes.byref(value), None)
+        self._call(lib.pdftools_undo_get_state, ctypes.byref(value), None)
         return bool(value.value)
 
     @property
     def can_redo(self) -> bool:
         """True when a step can be redone."""
         value = ctypes.c_int32()
-        self._call(lib.pdftools_undo_state, None, ctypes.byref(value))
+        self._call(lib.pdftools_undo_get_state, None, ctypes.byref(value))
         return bool(value.value)
 
     def _undo_label(self, redo: bool) -> Optional[str]:
         """The label of the next undo (or redo) step; None when there is none."""
         try:
-            return self._call_string(lib.pdftools_undo_label, 1 if redo else 0)
+            return self._call_string(lib.pdftools_undo_get_label, 1 if redo else 0)
         except NotFoundError:
             return None
 
@@ -239,7 +239,7 @@ class UndoHistory:
         """
         c_steps = _limit(steps, "steps", _INT32_MAX)
         c_bytes = _limit(bytes, "bytes", _INT64_MAX)
-        self._call(lib.pdftools_set_undo_limits, c_steps, c_bytes)
+        self._call(lib.pdftools_undo_set_limits, c_steps, c_bytes)
 
     @property
     def undo_enabled(self) -> bool:
@@ -256,12 +256,12 @@ class UndoHistory:
         if not isinstance(enabled, (bool, int)):
             raise TypeError(f"undo_enabled must be a bool, not {enabled!r}")
         value = bool(enabled)
-        self._call(lib.pdftools_set_undo_enabled, 1 if value else 0)
+        self._call(lib.pdftools_undo_set_enabled, 1 if value else 0)
         self._undo_enabled = value
 
     def clear_undo(self) -> None:
         """Forgets every undo and redo step; the document stays as it is."""
-        self._call(lib.pdftools_clear_undo)
+        self._call(lib.pdftools_undo_clear)
 
     # -- the change callback -------------------------------------------------------------
 
@@ -281,7 +281,7 @@ class UndoHistory:
         self._require_handle()
         previous = self._undo_handler
         if handler is None:
-            self._call(lib.pdftools_set_undo_callback, _C_NULL, None)
+            self._call(lib.pdftools_undo_set_callback, _C_NULL, None)
             self._undo_handler = None
             return previous
         if self._undo_trampoline is None:
@@ -290,7 +290,7 @@ class UndoHistory:
             self._undo_trampoline = _make_trampoline(self)  # type: ignore[arg-type]
         self._undo_handler = handler
         try:
-            self._call(lib.pdftools_set_undo_callback, self._undo_trampoline, None)
+            self._call(lib.pdftools_undo_set_callback, self._undo_trampoline, None)
         except BaseException:
             self._undo_handler = previous
             raise

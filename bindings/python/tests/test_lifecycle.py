@@ -79,7 +79,7 @@ def test_library_refuses_a_closed_handle() -> None:
     handle = doc._handle
     doc.close()
     count = ctypes.c_int32(-7)
-    status = _library.lib.pdftools_document_page_count(handle, ctypes.byref(count))
+    status = _library.lib.pdftools_document_get_page_count(handle, ctypes.byref(count))
     assert status == pdftools.Status.INVALID_HANDLE
     assert count.value == -7  # out-parameters untouched on failure
 
@@ -93,7 +93,7 @@ def test_forgotten_document_is_closed_by_gc() -> None:
     gc.collect()
     assert not finalizer.alive
     count = ctypes.c_int32()
-    status = _library.lib.pdftools_document_page_count(handle, ctypes.byref(count))
+    status = _library.lib.pdftools_document_get_page_count(handle, ctypes.byref(count))
     assert status == pdftools.Status.INVALID_HANDLE
 
 
@@ -133,12 +133,12 @@ def test_close_inside_a_call_is_deferred_until_the_call_ends() -> None:
     try:
         doc.close()
         assert doc.closed
-        assert _library.lib.pdftools_document_page_count(handle, ctypes.byref(count)) == 0
+        assert _library.lib.pdftools_document_get_page_count(handle, ctypes.byref(count)) == 0
     finally:
         _call._local.depth = 0
     with pdftools.new() as other:
         assert other.page_count == 0  # leaving this call closes the deferred handle
-    status = _library.lib.pdftools_document_page_count(handle, ctypes.byref(count))
+    status = _library.lib.pdftools_document_get_page_count(handle, ctypes.byref(count))
     assert status == pdftools.Status.INVALID_HANDLE
 
 

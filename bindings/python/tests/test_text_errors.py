@@ -70,8 +70,8 @@ def test_the_library_refuses_bad_enums_itself(layout_doc: pdftools.Document) -> 
     handle = layout_doc._require_handle()
     point = CPoint(100.0, 640.0)
     out_selection = CSelection()
-    assert lib.pdftools_select(handle, 0, point, 0, point, 7, 0, ctypes.byref(out_selection)) == Status.INVALID_ARGUMENT
-    assert lib.pdftools_select(handle, 0, point, 0, point, 0, 9, ctypes.byref(out_selection)) == Status.INVALID_ARGUMENT
+    assert lib.pdftools_document_select(handle, 0, point, 0, point, 7, 0, ctypes.byref(out_selection)) == Status.INVALID_ARGUMENT
+    assert lib.pdftools_document_select(handle, 0, point, 0, point, 0, 9, ctypes.byref(out_selection)) == Status.INVALID_ARGUMENT
     out_range = CTextRange()
     assert (
         lib.pdftools_page_hit_test(handle, 0, 5, point, 0.0, 0, 0, ctypes.byref(out_range)) == Status.INVALID_ARGUMENT
@@ -85,24 +85,24 @@ def test_the_library_refuses_bad_enums_itself(layout_doc: pdftools.Document) -> 
     )
     # NULL arrays with a count, NULL out-pointers.
     assert lib.pdftools_page_convert_points(handle, 0, 0, 1, None, 1, None) == Status.INVALID_ARGUMENT
-    assert lib.pdftools_select(handle, 0, point, 0, point, 0, 0, None) == Status.INVALID_ARGUMENT
+    assert lib.pdftools_document_select(handle, 0, point, 0, point, 0, 0, None) == Status.INVALID_ARGUMENT
     count = ctypes.c_size_t()
-    assert lib.pdftools_selection_rects(handle, None, 0, 0, None, 0, ctypes.byref(count)) == Status.INVALID_ARGUMENT
-    assert lib.pdftools_search(handle, None, None, None, 0, ctypes.byref(count)) == Status.INVALID_ARGUMENT
+    assert lib.pdftools_selection_get_rects(handle, None, 0, 0, None, 0, ctypes.byref(count)) == Status.INVALID_ARGUMENT
+    assert lib.pdftools_document_search(handle, None, None, None, 0, ctypes.byref(count)) == Status.INVALID_ARGUMENT
     bad_version = CSearchOptions(0, 0, 0, -1)
     assert (
-        lib.pdftools_search(handle, b"hello", ctypes.byref(bad_version), None, 0, ctypes.byref(count))
+        lib.pdftools_document_search(handle, b"hello", ctypes.byref(bad_version), None, 0, ctypes.byref(count))
         == Status.INVALID_ARGUMENT
     )
     # A too small caller buffer: BUFFER_TOO_SMALL with the count needed, nothing copied.
-    assert lib.pdftools_page_chars(handle, 0, None, 0, ctypes.byref(count)) == Status.OK
+    assert lib.pdftools_page_get_chars(handle, 0, None, 0, ctypes.byref(count)) == Status.OK
     total = count.value
     assert total == len(K.TEXT)
-    assert lib.pdftools_page_chars(handle, 0, None, 0, None) == Status.INVALID_ARGUMENT
+    assert lib.pdftools_page_get_chars(handle, 0, None, 0, None) == Status.INVALID_ARGUMENT
     from pdftools._library import CCharInfo
 
     small = (CCharInfo * 2)()
-    assert lib.pdftools_page_chars(handle, 0, small, 2, ctypes.byref(count)) == Status.BUFFER_TOO_SMALL
+    assert lib.pdftools_page_get_chars(handle, 0, small, 2, ctypes.byref(count)) == Status.BUFFER_TOO_SMALL
     assert count.value == total and small[0].codepoint == 0
 
 

@@ -45,9 +45,9 @@ def start_drag(manager: pdftools.ToolManager) -> None:
 
 
 def overlay_call(manager: pdftools.ToolManager, items, item_cap, points, point_cap, dirty=None):
-    """pdftools_tool_overlay on page 0: (status, item count, point count)."""
+    """pdftools_tool_get_overlay on page 0: (status, item count, point count)."""
     n_items, n_points = ctypes.c_size_t(), ctypes.c_size_t()
-    status = lib.pdftools_tool_overlay(
+    status = lib.pdftools_tool_get_overlay(
         handle(manager),
         0,
         items,
@@ -75,8 +75,8 @@ def test_overlay_size_query_and_too_small_buffers(tm: pdftools.ToolManager) -> N
     assert status == Status.OK
     assert items[0].kind == 0 and items[0].point_count == 2
     n = ctypes.c_size_t()
-    assert lib.pdftools_tool_overlay(handle(tm), 0, None, 0, None, 0, None, ctypes.byref(n), None) == Status.INVALID_ARGUMENT
-    assert lib.pdftools_tool_overlay(handle(tm), 5, None, 0, None, 0, ctypes.byref(n), ctypes.byref(n), None) == Status.OUT_OF_RANGE
+    assert lib.pdftools_tool_get_overlay(handle(tm), 0, None, 0, None, 0, None, ctypes.byref(n), None) == Status.INVALID_ARGUMENT
+    assert lib.pdftools_tool_get_overlay(handle(tm), 5, None, 0, None, 0, ctypes.byref(n), ctypes.byref(n), None) == Status.OUT_OF_RANGE
 
 
 def test_only_a_copying_call_resets_the_dirty_area(tm: pdftools.ToolManager) -> None:
@@ -101,14 +101,14 @@ def test_selection_two_call_pattern(doc: pdftools.Document, tm: pdftools.ToolMan
     two = p.add_annotation("Square", page_rect(0, (200.0, 300.0), (250.0, 350.0)))
     tm.select([two, one])
     count = ctypes.c_size_t()
-    assert lib.pdftools_tool_selection(handle(tm), None, 0, ctypes.byref(count)) == Status.OK
+    assert lib.pdftools_tool_get_selection(handle(tm), None, 0, ctypes.byref(count)) == Status.OK
     assert count.value == 2
     ids = (ctypes.c_int64 * 1)()
-    assert lib.pdftools_tool_selection(handle(tm), ids, 1, ctypes.byref(count)) == Status.BUFFER_TOO_SMALL
+    assert lib.pdftools_tool_get_selection(handle(tm), ids, 1, ctypes.byref(count)) == Status.BUFFER_TOO_SMALL
     ids = (ctypes.c_int64 * 2)()
-    assert lib.pdftools_tool_selection(handle(tm), ids, 2, ctypes.byref(count)) == Status.OK
+    assert lib.pdftools_tool_get_selection(handle(tm), ids, 2, ctypes.byref(count)) == Status.OK
     assert list(ids) == [two.id, one.id], "selection order"
-    assert lib.pdftools_tool_selection(handle(tm), ids, 2, None) == Status.INVALID_ARGUMENT
+    assert lib.pdftools_tool_get_selection(handle(tm), ids, 2, None) == Status.INVALID_ARGUMENT
 
 
 def test_struct_versions_and_enums_are_checked(tm: pdftools.ToolManager) -> None:

@@ -28,7 +28,7 @@ int main(int argc, char **argv) {
     return 1;
   }
   int32_t pages = 0;
-  st = pdftools_document_page_count(doc, &pages);
+  st = pdftools_document_get_page_count(doc, &pages);
   pdftools_document_close(doc);
   if (st != PDFTOOLS_OK) {
     std::fprintf(stderr, "page count: %s\n", pdftools_status_string(st));
