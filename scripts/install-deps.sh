@@ -17,7 +17,7 @@ packages="libqpdf-dev libpoppler-glib-dev libcairo2-dev libglib2.0-dev pkg-confi
 python3 python3-venv"
 # The tests' peers: the qpdf and poppler tools, and poppler-glib for /usr/bin/python3 (the
 # side-by-side benchmark's poppler worker).
-[ "$tests" -eq 1 ] && packages="$packages qpdf poppler-utils python3-gi gir1.2-poppler-0.18 python3-gi-cairo python3-cairo"
+[ "$tests" -eq 1 ] && packages="$packages qpdf poppler-utils python3-gi gir1.2-poppler-0.18 python3-gi-cairo python3-cairo abigail-tools"
 missing=""
 for package in $packages; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" ||
