@@ -184,9 +184,9 @@ static double run_pdftools(const unsigned char *data, size_t size, int warm, int
     double t0 = now_ms();
     size_t count = 0;
     pdftools_char_info *buf;
-    st = pdftools_page_get_chars(doc, index, NULL, 0, &count);
+    st = pdftools_page_get_chars(doc, index, sizeof(pdftools_char_info), NULL, 0, &count);
     buf = (pdftools_char_info *)malloc((count ? count : 1) * sizeof *buf);
-    if (st == PDFTOOLS_OK && buf) st = pdftools_page_get_chars(doc, index, buf, count, &count);
+    if (st == PDFTOOLS_OK && buf) st = pdftools_page_get_chars(doc, index, sizeof(pdftools_char_info), buf, count, &count);
     free(buf);
     if (st != PDFTOOLS_OK) {
       fprintf(stderr, "pdftools_page_get_chars(%d): %s\n", index, pdftools_last_error_message());

@@ -238,7 +238,7 @@ static pdftools_status query_overlay(struct bench *b) {
   pdftools_rect dirty;
   pdftools_status st;
   for (;;) {
-    st = pdftools_tool_get_overlay(b->tm, 0, b->items, b->item_cap, b->points, b->point_cap, &ni, &np,
+    st = pdftools_tool_get_overlay(b->tm, 0, sizeof(pdftools_overlay_item), b->items, b->item_cap, b->points, b->point_cap, &ni, &np,
                                &dirty);
     if (st != PDFTOOLS_E_BUFFER_TOO_SMALL) break;
     if (ni > b->item_cap) {
@@ -582,7 +582,7 @@ int main(int argc, char **argv) {
       (st = pdftools_page_convert_rect(b.doc, 0, PDFTOOLS_SPACE_PAGE, PDFTOOLS_SPACE_DISPLAY,
                                        b.square_display, &b.square_display)) != PDFTOOLS_OK)
     return fail_call("the Square's display rect", st);
-  if ((st = pdftools_page_get_chars(b.doc, 0, NULL, 0, &nchars)) != PDFTOOLS_OK)
+  if ((st = pdftools_page_get_chars(b.doc, 0, sizeof(pdftools_char_info), NULL, 0, &nchars)) != PDFTOOLS_OK)
     return fail_call("pdftools_page_get_chars", st);
   if ((st = pdftools_tool_manager_new(b.doc, &b.tm)) != PDFTOOLS_OK)
     return fail_call("pdftools_tool_manager_new", st);

@@ -313,8 +313,8 @@ pdftools_status pdftools_document_open(const char *path, const char *password,
  * only when size is 0, which gives NOT_PDF.
  */
 pdftools_status pdftools_document_open_from_memory(const void *data, size_t size,
-                                              const char *password,
-                                              pdftools_document **out_doc);
+                                                   const char *password,
+                                                   pdftools_document **out_doc);
 
 /**
  * Creates a new, empty document (PDF 1.7, no pages).  Add pages with
@@ -359,8 +359,8 @@ pdftools_status pdftools_document_was_repaired(pdftools_document *doc, pdftools_
  * Errors: INVALID_HANDLE.
  */
 pdftools_status pdftools_document_get_pdf_version(pdftools_document *doc, int32_t *out_major,
-                                              int32_t *out_minor,
-                                              int32_t *out_extension_level);
+                                                  int32_t *out_minor,
+                                                  int32_t *out_extension_level);
 
 /** *out_encrypted receives 1 when the file is encrypted, else 0. Errors: INVALID_HANDLE, INVALID_ARGUMENT. */
 pdftools_status pdftools_document_is_encrypted(pdftools_document *doc, pdftools_bool *out_encrypted);
@@ -459,7 +459,7 @@ pdftools_status pdftools_document_get_metadata_count(pdftools_document *doc, int
  * Errors: INVALID_HANDLE, INVALID_ARGUMENT, OUT_OF_RANGE, BUFFER_TOO_SMALL.
  */
 pdftools_status pdftools_document_get_metadata_key(pdftools_document *doc, int32_t index, char *buf,
-                                               size_t buf_size, size_t *out_size);
+                                                   size_t buf_size, size_t *out_size);
 
 /* ------------------------------------------------------------------------ */
 /* Pages                                                                     */
@@ -473,7 +473,7 @@ pdftools_status pdftools_document_get_metadata_key(pdftools_document *doc, int32
  * Errors: INVALID_HANDLE, INVALID_ARGUMENT, OUT_OF_RANGE (page_index).
  */
 pdftools_status pdftools_page_get_box(pdftools_document *doc, int32_t page_index, pdftools_box box,
-                                  pdftools_rect *out_rect);
+                                      pdftools_rect *out_rect);
 
 /**
  * *out_rotation receives the page's /Rotate (inherited where not set),
@@ -482,7 +482,7 @@ pdftools_status pdftools_page_get_box(pdftools_document *doc, int32_t page_index
  * Errors: INVALID_HANDLE, INVALID_ARGUMENT, OUT_OF_RANGE.
  */
 pdftools_status pdftools_page_get_rotation(pdftools_document *doc, int32_t page_index,
-                                       int32_t *out_rotation);
+                                           int32_t *out_rotation);
 
 /**
  * *out_user_unit receives the page's /UserUnit (1.0 when absent or invalid):
@@ -490,7 +490,7 @@ pdftools_status pdftools_page_get_rotation(pdftools_document *doc, int32_t page_
  * Errors: INVALID_HANDLE, INVALID_ARGUMENT, OUT_OF_RANGE.
  */
 pdftools_status pdftools_page_get_user_unit(pdftools_document *doc, int32_t page_index,
-                                        double *out_user_unit);
+                                            double *out_user_unit);
 
 /**
  * The page's display size: the crop box with the rotation applied (width and
@@ -498,7 +498,7 @@ pdftools_status pdftools_page_get_user_unit(pdftools_document *doc, int32_t page
  * out-pointer may be NULL.  Errors: INVALID_HANDLE, OUT_OF_RANGE.
  */
 pdftools_status pdftools_page_get_size(pdftools_document *doc, int32_t page_index, double *out_width,
-                                   double *out_height);
+                                       double *out_height);
 
 /**
  * Copies the page's label (from the document's /PageLabels: "iv", "A-3",
@@ -507,7 +507,7 @@ pdftools_status pdftools_page_get_size(pdftools_document *doc, int32_t page_inde
  * Errors: INVALID_HANDLE, INVALID_ARGUMENT, OUT_OF_RANGE, BUFFER_TOO_SMALL.
  */
 pdftools_status pdftools_page_get_label(pdftools_document *doc, int32_t page_index, char *buf,
-                                    size_t buf_size, size_t *out_size);
+                                        size_t buf_size, size_t *out_size);
 
 /**
  * Inserts a blank page of width x height (in 1/72 inch, each 1 to 14400) so
@@ -641,17 +641,22 @@ typedef struct pdftools_text_range {
  * BUFFER_TOO_SMALL, DAMAGED (the page cannot be read).
  */
 pdftools_status pdftools_page_get_text(pdftools_document *doc, int32_t page_index, char *buf,
-                                   size_t buf_size, size_t *out_size);
+                                       size_t buf_size, size_t *out_size);
 
 /**
  * The characters of a page, array pattern: with buf NULL, *out_count
  * receives the number of characters; otherwise up to capacity characters
  * are copied, *out_count receives the total, and a capacity below the total
- * gives BUFFER_TOO_SMALL (nothing copied).
- * Errors: INVALID_HANDLE, INVALID_ARGUMENT, OUT_OF_RANGE, BUFFER_TOO_SMALL.
+ * gives BUFFER_TOO_SMALL (nothing copied).  element_size is
+ * sizeof(pdftools_char_info) as the caller knows it: elements are written
+ * with that stride, each only its first element_size bytes, so a caller
+ * built against an older, shorter struct keeps working.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT (out_count NULL, element_size
+ * smaller than the first version of the struct), OUT_OF_RANGE,
+ * BUFFER_TOO_SMALL.
  */
-pdftools_status pdftools_page_get_chars(pdftools_document *doc, int32_t page_index,
-                                    pdftools_char_info *buf, size_t capacity, size_t *out_count);
+pdftools_status pdftools_page_get_chars(pdftools_document *doc, int32_t page_index, size_t element_size,
+                                        pdftools_char_info *buf, size_t capacity, size_t *out_count);
 
 /**
  * Copies the font name of character char_index (as the PDF names it, e.g.
@@ -659,8 +664,8 @@ pdftools_status pdftools_page_get_chars(pdftools_document *doc, int32_t page_ind
  * Errors: INVALID_HANDLE, INVALID_ARGUMENT, OUT_OF_RANGE, BUFFER_TOO_SMALL.
  */
 pdftools_status pdftools_page_get_char_font(pdftools_document *doc, int32_t page_index,
-                                        int32_t char_index, char *buf, size_t buf_size,
-                                        size_t *out_size);
+                                            int32_t char_index, char *buf, size_t buf_size,
+                                            size_t *out_size);
 
 /**
  * The words (or, with lines != 0, the lines) of a page as character ranges
@@ -668,8 +673,8 @@ pdftools_status pdftools_page_get_char_font(pdftools_document *doc, int32_t page
  * Errors: INVALID_HANDLE, INVALID_ARGUMENT, OUT_OF_RANGE, BUFFER_TOO_SMALL.
  */
 pdftools_status pdftools_page_get_text_units(pdftools_document *doc, int32_t page_index,
-                                         int32_t lines, pdftools_text_range *buf,
-                                         size_t capacity, size_t *out_count);
+                                             int32_t lines, pdftools_text_range *buf,
+                                             size_t capacity, size_t *out_count);
 
 /** How far a hit or a selection reaches. */
 typedef enum pdftools_granularity {
@@ -724,9 +729,9 @@ typedef struct pdftools_selection {
  * granularity), OUT_OF_RANGE (a page index).
  */
 pdftools_status pdftools_document_select(pdftools_document *doc, int32_t page_a, pdftools_point a,
-                                int32_t page_b, pdftools_point b, pdftools_space space,
-                                pdftools_granularity granularity,
-                                pdftools_selection *out_selection);
+                                         int32_t page_b, pdftools_point b, pdftools_space space,
+                                         pdftools_granularity granularity,
+                                         pdftools_selection *out_selection);
 
 /**
  * The rectangles of a selection on one page (page_index between its start
@@ -737,28 +742,28 @@ pdftools_status pdftools_document_select(pdftools_document *doc, int32_t page_a,
  * OUT_OF_RANGE, BUFFER_TOO_SMALL.
  */
 pdftools_status pdftools_selection_get_rects(pdftools_document *doc,
-                                         const pdftools_selection *selection,
-                                         int32_t page_index, pdftools_space space,
-                                         pdftools_rect *buf, size_t capacity,
-                                         size_t *out_count);
+                                             const pdftools_selection *selection,
+                                             int32_t page_index, pdftools_space space,
+                                             pdftools_rect *buf, size_t capacity,
+                                             size_t *out_count);
 
 /**
  * As pdftools_selection_get_rects, but quads in the /QuadPoints corner order,
  * following the direction of each line's text.
  */
 pdftools_status pdftools_selection_get_quads(pdftools_document *doc,
-                                         const pdftools_selection *selection,
-                                         int32_t page_index, pdftools_space space,
-                                         pdftools_quad *buf, size_t capacity,
-                                         size_t *out_count);
+                                             const pdftools_selection *selection,
+                                             int32_t page_index, pdftools_space space,
+                                             pdftools_quad *buf, size_t capacity,
+                                             size_t *out_count);
 
 /**
  * Copies the selected text (UTF-8; pages joined by '\n'), two-call pattern.
  * Errors: INVALID_HANDLE, INVALID_ARGUMENT, OUT_OF_RANGE, BUFFER_TOO_SMALL.
  */
 pdftools_status pdftools_selection_get_text(pdftools_document *doc,
-                                        const pdftools_selection *selection, char *buf,
-                                        size_t buf_size, size_t *out_size);
+                                            const pdftools_selection *selection, char *buf,
+                                            size_t buf_size, size_t *out_size);
 
 /* ------------------------------------------------------------------------ */
 /* Progress                                                                  */
@@ -847,8 +852,8 @@ typedef struct pdftools_search_options {
  * progress callback said stop).
  */
 pdftools_status pdftools_document_search(pdftools_document *doc, const char *query,
-                                const pdftools_search_options *options,
-                                pdftools_selection *buf, size_t capacity, size_t *out_count);
+                                         const pdftools_search_options *options,
+                                         pdftools_selection *buf, size_t capacity, size_t *out_count);
 
 /**
  * Finds the next (forward != 0) or previous occurrence of query after or
@@ -859,9 +864,9 @@ pdftools_status pdftools_document_search(pdftools_document *doc, const char *que
  * further occurrence).
  */
 pdftools_status pdftools_document_search_next(pdftools_document *doc, const char *query,
-                                     const pdftools_search_options *options,
-                                     const pdftools_selection *from, pdftools_bool forward,
-                                     pdftools_selection *out_match);
+                                              const pdftools_search_options *options,
+                                              const pdftools_selection *from, pdftools_bool forward,
+                                              pdftools_selection *out_match);
 
 /* ------------------------------------------------------------------------ */
 /* Annotations                                                               */
@@ -884,8 +889,8 @@ typedef int64_t pdftools_annotation_id;
  * Errors: INVALID_HANDLE, INVALID_ARGUMENT, OUT_OF_RANGE, BUFFER_TOO_SMALL.
  */
 pdftools_status pdftools_page_get_annotations(pdftools_document *doc, int32_t page_index,
-                                          pdftools_annotation_id *buf, size_t capacity,
-                                          size_t *out_count);
+                                              pdftools_annotation_id *buf, size_t capacity,
+                                              size_t *out_count);
 
 /**
  * *out_page receives the index of the page annotation id is on: the first
@@ -893,7 +898,7 @@ pdftools_status pdftools_page_get_annotations(pdftools_document *doc, int32_t pa
  * Errors: INVALID_HANDLE, INVALID_ARGUMENT, NOT_FOUND.
  */
 pdftools_status pdftools_annotation_get_page(pdftools_document *doc, pdftools_annotation_id id,
-                                         int32_t *out_page);
+                                             int32_t *out_page);
 
 /**
  * Copies the annotation's /Subtype name without the slash ("Highlight",
@@ -901,14 +906,14 @@ pdftools_status pdftools_annotation_get_page(pdftools_document *doc, pdftools_an
  * pattern.  Errors: INVALID_HANDLE, INVALID_ARGUMENT, NOT_FOUND, BUFFER_TOO_SMALL.
  */
 pdftools_status pdftools_annotation_get_subtype(pdftools_document *doc, pdftools_annotation_id id,
-                                            char *buf, size_t buf_size, size_t *out_size);
+                                                char *buf, size_t buf_size, size_t *out_size);
 
 /**
  * *out_rect receives the annotation's /Rect in page space (all zero when the
  * file has none or a malformed one).  Errors: INVALID_HANDLE, INVALID_ARGUMENT, NOT_FOUND.
  */
 pdftools_status pdftools_annotation_get_rect(pdftools_document *doc, pdftools_annotation_id id,
-                                         pdftools_rect *out_rect);
+                                             pdftools_rect *out_rect);
 
 /**
  * Copies a text entry of the annotation ("Contents", "T" (author), "Subj",
@@ -1324,7 +1329,7 @@ pdftools_status pdftools_undo_redo(pdftools_document *doc, pdftools_bool *out_do
  * can be undone or redone.  Errors: INVALID_HANDLE.
  */
 pdftools_status pdftools_undo_get_state(pdftools_document *doc, pdftools_bool *out_can_undo,
-                                    pdftools_bool *out_can_redo);
+                                        pdftools_bool *out_can_redo);
 
 /**
  * Copies the label of the step the next undo (redo != 0: redo) would
@@ -1333,7 +1338,7 @@ pdftools_status pdftools_undo_get_state(pdftools_document *doc, pdftools_bool *o
  * BUFFER_TOO_SMALL.
  */
 pdftools_status pdftools_undo_get_label(pdftools_document *doc, pdftools_bool redo, char *buf,
-                                    size_t buf_size, size_t *out_size);
+                                        size_t buf_size, size_t *out_size);
 
 /**
  * Opens a group: every change until the matching pdftools_undo_end_group is one
@@ -1423,7 +1428,7 @@ typedef struct pdftools_render_options {
  * OUT_OF_RANGE.
  */
 pdftools_status pdftools_page_get_render_size(pdftools_document *doc, int32_t page_index, double scale,
-                                          int32_t *out_width, int32_t *out_height);
+                                              int32_t *out_width, int32_t *out_height);
 
 /**
  * Renders page page_index, as a person sees it (rotation and crop applied),
@@ -1832,6 +1837,12 @@ pdftools_status pdftools_tool_long_press(pdftools_tool_manager *manager,
 
 /** What lies under the pointer (pdftools_tool_hit_test). */
 typedef struct pdftools_tool_hit {
+  /**
+   * PDFTOOLS_TOOL_HIT_VERSION (or older), set by the caller
+   * (PDFTOOLS_TOOL_HIT_INIT); the library fills the fields of
+   * min(version, its own version) and sets version to that.
+   */
+  uint32_t version;
   /** The annotation under the pointer (a selected annotation's handle first), or 0. */
   pdftools_annotation_id annotation;
   /** The pdftools_handle_kind of the handle under the pointer, or -1 for none. */
@@ -1844,14 +1855,21 @@ typedef struct pdftools_tool_hit {
   pdftools_bool on_text;
 } pdftools_tool_hit;
 
+/** The version of pdftools_tool_hit this header describes. */
+#define PDFTOOLS_TOOL_HIT_VERSION 1
+
+/** A pdftools_tool_hit ready to be filled in. */
+#define PDFTOOLS_TOOL_HIT_INIT { PDFTOOLS_TOOL_HIT_VERSION, 0, -1, -1, 0, 0 }
+
 /**
  * What lies under event's point, for the host's cursor (a resize arrow over a
  * box handle, a hand over a link, an I-beam over text): the handles of
  * selected annotations (annotate mode), then the topmost annotation the mode
  * lets the user pick (links in every mode), and whether the point is on text.
- * Off the page everything is empty.  Writes nothing and changes no state.
- * Errors: INVALID_HANDLE, INVALID_ARGUMENT (NULL, version, non-finite
- * numbers), OUT_OF_RANGE (page_index).
+ * Off the page everything is empty.  Changes no state.  The caller sets
+ * out_hit's version (PDFTOOLS_TOOL_HIT_INIT).  Errors: INVALID_HANDLE,
+ * INVALID_ARGUMENT (NULL, a version 0 or an event version this library does
+ * not know, non-finite numbers), OUT_OF_RANGE (page_index).
  */
 pdftools_status pdftools_tool_hit_test(pdftools_tool_manager *manager,
                                        const pdftools_pointer_event *event,
@@ -1914,8 +1932,8 @@ pdftools_status pdftools_tool_cancel_request(pdftools_tool_manager *manager);
  * INVALID_ARGUMENT (out_count NULL), BUFFER_TOO_SMALL.
  */
 pdftools_status pdftools_tool_get_selection(pdftools_tool_manager *manager,
-                                        pdftools_annotation_id *ids, size_t capacity,
-                                        size_t *out_count);
+                                            pdftools_annotation_id *ids, size_t capacity,
+                                            size_t *out_count);
 
 /**
  * Selects the count annotations of ids (count 0 clears; ids may then be
@@ -1933,7 +1951,7 @@ pdftools_status pdftools_tool_select(pdftools_tool_manager *manager,
  * document does not allow copying).
  */
 pdftools_status pdftools_tool_get_selected_text(pdftools_tool_manager *manager, char *buf,
-                                            size_t buf_size, size_t *out_size);
+                                                size_t buf_size, size_t *out_size);
 
 /**
  * Deletes the selected annotations as one undo step.  Locked ones are kept
@@ -1992,21 +2010,24 @@ typedef struct pdftools_overlay_item {
 } pdftools_overlay_item;
 
 /**
- * The overlay of page page_index: items (at most item_capacity) and their
- * points (at most point_capacity), in display space, drawn in order over the
- * page.  *out_item_count and *out_point_count receive the sizes needed; when
+ * The overlay of page page_index: items (at most item_capacity, each
+ * item_size bytes apart and written up to item_size bytes: item_size is
+ * sizeof(pdftools_overlay_item) as the caller knows it) and their points (at
+ * most point_capacity), in display space, drawn in order over the page.
+ * *out_item_count and *out_point_count receive the sizes needed; when
  * either buffer is NULL or too small nothing is copied and the status is OK
  * for NULL buffers (a size query), BUFFER_TOO_SMALL otherwise.  out_dirty
  * (may be NULL) receives the display-space area that changed since the last
  * call that copied this page's overlay (all zero: nothing changed); only a
  * call that copies resets it.  Errors: INVALID_HANDLE, INVALID_ARGUMENT
- * (NULL counts), OUT_OF_RANGE, BUFFER_TOO_SMALL.
+ * (NULL counts, item_size smaller than the first version of the struct),
+ * OUT_OF_RANGE, BUFFER_TOO_SMALL.
  */
 pdftools_status pdftools_tool_get_overlay(pdftools_tool_manager *manager, int32_t page_index,
-                                      pdftools_overlay_item *items, size_t item_capacity,
-                                      pdftools_point *points, size_t point_capacity,
-                                      size_t *out_item_count, size_t *out_point_count,
-                                      pdftools_rect *out_dirty);
+                                          size_t item_size, pdftools_overlay_item *items, size_t item_capacity,
+                                          pdftools_point *points, size_t point_capacity,
+                                          size_t *out_item_count, size_t *out_point_count,
+                                          pdftools_rect *out_dirty);
 
 /* Callbacks. */
 
@@ -2029,6 +2050,11 @@ typedef enum pdftools_tool_event_kind {
 
 /** One event.  Pointers in it are valid only during the callback. */
 typedef struct pdftools_tool_event {
+  /**
+   * The size of the struct the library filled in: fields that end past it
+   * are absent (a library older than the header).
+   */
+  size_t size;
   /** A pdftools_tool_event_kind. */
   int32_t kind;
   /** The tool concerned (the new tool, or the requesting one). */
@@ -2057,7 +2083,11 @@ pdftools_status pdftools_tool_set_callback(pdftools_tool_manager *manager,
 
 /** A tool's style.  Unused fields are ignored by tools that do not draw them. */
 typedef struct pdftools_tool_style {
-  /** Must be PDFTOOLS_TOOL_STYLE_VERSION. */
+  /**
+   * PDFTOOLS_TOOL_STYLE_VERSION (or an older version), set by the caller both
+   * for styles passed in and for styles the library fills in: it fills the
+   * fields of min(version, its own version) and sets version to that.
+   */
   uint32_t version;
   /** Nonzero: color is used; 0: no stroke colour (transparent). */
   pdftools_bool has_color;
@@ -2097,8 +2127,16 @@ typedef struct pdftools_tool_style {
 #define PDFTOOLS_TOOL_STYLE_VERSION 1
 
 /**
- * The default style of tool into *out_style.  Errors: INVALID_HANDLE,
- * INVALID_ARGUMENT.
+ * A style to be filled in by pdftools_tool_get_style or _get_preset (every
+ * field 0 but version).  To set a style, read the tool's current one and
+ * change what differs.
+ */
+#define PDFTOOLS_TOOL_STYLE_INIT { PDFTOOLS_TOOL_STYLE_VERSION }
+
+/**
+ * The default style of tool into *out_style, whose version the caller sets
+ * (PDFTOOLS_TOOL_STYLE_INIT).  Errors: INVALID_HANDLE, INVALID_ARGUMENT
+ * (NULL, version 0).
  */
 pdftools_status pdftools_tool_get_style(pdftools_tool_manager *manager, pdftools_tool tool,
                                         pdftools_tool_style *out_style);
@@ -2157,12 +2195,13 @@ pdftools_status pdftools_tool_add_preset(pdftools_tool_manager *manager, pdftool
 
 /** How many presets tool has.  Errors: INVALID_HANDLE, INVALID_ARGUMENT. */
 pdftools_status pdftools_tool_get_preset_count(pdftools_tool_manager *manager, pdftools_tool tool,
-                                           size_t *out_count);
+                                               size_t *out_count);
 
 /**
- * Preset index of tool: its style into *out_style (may be NULL) and its name
- * with the two-call pattern (name_buf may be NULL).  Errors: INVALID_HANDLE,
- * INVALID_ARGUMENT, OUT_OF_RANGE, BUFFER_TOO_SMALL.
+ * Preset index of tool: its style into *out_style (may be NULL; its version
+ * set by the caller, PDFTOOLS_TOOL_STYLE_INIT) and its name with the two-call
+ * pattern (name_buf may be NULL).  Errors: INVALID_HANDLE, INVALID_ARGUMENT
+ * (version 0), OUT_OF_RANGE, BUFFER_TOO_SMALL.
  */
 pdftools_status pdftools_tool_get_preset(pdftools_tool_manager *manager, pdftools_tool tool,
                                          size_t index, pdftools_tool_style *out_style,

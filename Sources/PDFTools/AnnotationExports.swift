@@ -113,23 +113,11 @@ public func abiPageGetAnnotationInfos(
 ) -> pdftools_status {
   call { () throws(PDFError) in
     let doc = try Registry.document(document)
-    let countOut = try require(outCount, "out_count")
+    _ = try require(outCount, "out_count")
     // The first version of the struct ends with the subtype name.
     let layout = MemoryLayout<pdftools_annotation_info>.self
     let minimum = (layout.offset(of: \.subtype) ?? layout.size) + 32
-    guard elementSize >= UInt(minimum) else {
-      throw PDFError(.invalidArgument, "element_size \(elementSize) is smaller than the first pdftools_annotation_info (\(minimum))")
-    }
-    let summaries = try doc.annotationSummaries(onPage: Int(page))
-    countOut.pointee = UInt(summaries.count)
-    guard let elements else { return }
-    // Written with the caller's stride: an older caller's elements are shorter.
-    let buffer = UnsafeMutableRawPointer(elements)
-    guard capacity >= UInt(summaries.count) else {
-      throw PDFError(.bufferTooSmall, "the array holds \(capacity) items; \(summaries.count) are needed")
-    }
-    let stride = Int(elementSize)
-    for (index, summary) in summaries.enumerated() {
+    let infos = try doc.annotationSummaries(onPage: Int(page)).map { summary in
       var info = pdftools_annotation_info()
       info.id = summary.id
       info.rect = cRect(summary.rect)
@@ -145,10 +133,8 @@ public func abiPageGetAnnotationInfos(
         let name = Array(summary.subtype.utf8.prefix(field.count - 1))
         field.copyBytes(from: name)
       }
-      withUnsafeBytes(of: &info) { bytes in
-        guard let source = bytes.baseAddress else { return }
-        (buffer + index * stride).copyMemory(from: source, byteCount: min(stride, bytes.count))
-      }
+      return info
     }
+    try copyStrided(infos, UnsafeMutableRawPointer(elements), elementSize: elementSize, minimum: minimum, capacity, outCount)
   }
 }

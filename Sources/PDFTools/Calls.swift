@@ -109,6 +109,50 @@ func versionedCopy<T>(_ pointer: UnsafePointer<T>, size: Int, defaults: T) -> T 
   return value
 }
 
+/// Stores `value` into the caller's versioned output struct: only the bytes of version
+/// min(caller's, this library's), whose sizes `sizes` lists by version (index 0: version 1),
+/// with the struct's leading `uint32_t version` set to the version written. A newer library
+/// never writes past an older caller's struct. Version 0 is an invalid argument.
+func storeVersioned<T>(_ value: T, _ pointer: UnsafeMutablePointer<T>?, _ name: String, sizes: [Int]) throws(PDFError) {
+  guard let pointer else { throw PDFError(.invalidArgument, "\(name) is NULL") }
+  let asked = UnsafeRawPointer(pointer).loadUnaligned(as: UInt32.self)
+  guard asked > 0 else {
+    throw PDFError(.invalidArgument, "\(name)'s version is 0; set it (the struct's _INIT macro) before the call")
+  }
+  let version = min(Int(asked), sizes.count)
+  var copy = value
+  withUnsafeMutableBytes(of: &copy) { bytes in
+    bytes.storeBytes(of: UInt32(version), toByteOffset: 0, as: UInt32.self)
+    guard let base = bytes.baseAddress else { return }
+    UnsafeMutableRawPointer(pointer).copyMemory(from: base, byteCount: min(sizes[version - 1], bytes.count))
+  }
+}
+
+/// Copies `items` into the caller's array with the array pattern, each element `elementSize`
+/// bytes after the previous one and written only up to that size (an older caller's elements
+/// are shorter); `minimum` is the size of the struct's first version.
+func copyStrided<T>(
+  _ items: [T], _ buffer: UnsafeMutableRawPointer?, elementSize: UInt, minimum: Int, _ capacity: UInt,
+  _ outCount: UnsafeMutablePointer<UInt>?
+) throws(PDFError) {
+  guard let outCount else { throw PDFError(.invalidArgument, "out_count is NULL") }
+  guard elementSize >= UInt(minimum) else {
+    throw PDFError(.invalidArgument, "the element size \(elementSize) is smaller than the struct's first version (\(minimum))")
+  }
+  outCount.pointee = UInt(items.count)
+  guard let buffer else { return }
+  guard capacity >= UInt(items.count) else {
+    throw PDFError(.bufferTooSmall, "the array holds \(capacity) items; \(items.count) are needed")
+  }
+  let stride = Int(elementSize)
+  for (index, item) in items.enumerated() {
+    withUnsafeBytes(of: item) { bytes in
+      guard let source = bytes.baseAddress else { return }
+      (buffer + index * stride).copyMemory(from: source, byteCount: min(stride, bytes.count))
+    }
+  }
+}
+
 /// The core's progress handler for a C callback (nil for NULL): any value but
 /// PDFTOOLS_PROGRESS_CONTINUE stops.
 func progressHandler(_ callback: pdftools_progress_callback?, _ userData: UnsafeMutableRawPointer?) -> ProgressHandler? {

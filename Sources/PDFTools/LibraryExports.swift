@@ -25,8 +25,9 @@ public func abiVersionNumber() -> Int32 {
 @_cdecl("pdftools_version_string")
 public func abiVersionString() -> UnsafePointer<CChar> { versionString }
 
-/// PDFTOOLS_VERSION_STRING as a C string that is never freed.
-private let versionString: UnsafePointer<CChar> = {
+/// PDFTOOLS_VERSION_STRING as a C string that is never freed. It is written once, by the
+/// lazy initialisation (which Swift runs once), and only read afterwards.
+nonisolated(unsafe) private let versionString: UnsafePointer<CChar> = {
   let bytes = Array(PDFTOOLS_VERSION_STRING.utf8CString)
   let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count)
   buffer.initialize(from: bytes, count: bytes.count)

@@ -18,12 +18,17 @@ public func abiPageText(
 /// The page's characters (array pattern).
 @_cdecl("pdftools_page_get_chars")
 public func abiPageChars(
-  _ document: OpaquePointer?, _ page: Int32, _ buffer: UnsafeMutablePointer<pdftools_char_info>?,
+  _ document: OpaquePointer?, _ page: Int32, _ elementSize: UInt, _ buffer: UnsafeMutablePointer<pdftools_char_info>?,
   _ capacity: UInt, _ outCount: UnsafeMutablePointer<UInt>?
 ) -> pdftools_status {
   call { () throws(PDFError) in
     let doc = try Registry.document(document)
     _ = try require(outCount, "out_count")
+    // The struct's first version is the whole of today's.
+    let minimum = MemoryLayout<pdftools_char_info>.size
+    guard elementSize >= UInt(minimum) else {
+      throw PDFError(.invalidArgument, "element_size \(elementSize) is smaller than pdftools_char_info (\(minimum))")
+    }
     let text = try doc.text(ofPage: Int(page))
     // Font sizes cost poppler a second pass: read them only when characters are copied.
     let count = UInt(text.chars.count)
@@ -41,7 +46,7 @@ public func abiPageChars(
         font_size: index < sizes.count ? sizes[index] : 0, word_index: char.word,
         line_index: char.line)
     }
-    try copyArray(items, buffer, capacity, outCount)
+    try copyStrided(items, UnsafeMutableRawPointer(buffer), elementSize: elementSize, minimum: minimum, capacity, outCount)
   }
 }
 

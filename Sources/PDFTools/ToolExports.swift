@@ -191,7 +191,6 @@ public func abiToolHitTest(
 ) -> pdftools_status {
   call { () throws(PDFError) in
     let tools = try ToolRegistry.manager(manager)
-    let out = try require(outHit, "out_hit")
     let hit = try tools.hitTest(try pointerEvent(event))
     var value = pdftools_tool_hit()
     value.annotation = hit.annotation
@@ -199,7 +198,7 @@ public func abiToolHitTest(
     value.handle_id = hit.handle?.id ?? -1
     value.is_link = hit.isLink ? 1 : 0
     value.on_text = hit.onText ? 1 : 0
-    out.pointee = value
+    try storeVersioned(value, outHit, "out_hit", sizes: [MemoryLayout<pdftools_tool_hit>.size])
   }
 }
 
@@ -343,7 +342,8 @@ public func abiToolDeleteSelection(_ manager: OpaquePointer?) -> pdftools_status
 /// The overlay of a page.
 @_cdecl("pdftools_tool_get_overlay")
 public func abiToolOverlay(
-  _ manager: OpaquePointer?, _ page: Int32, _ items: UnsafeMutablePointer<pdftools_overlay_item>?, _ itemCapacity: UInt,
+  _ manager: OpaquePointer?, _ page: Int32, _ itemSize: UInt, _ items: UnsafeMutablePointer<pdftools_overlay_item>?,
+  _ itemCapacity: UInt,
   _ points: UnsafeMutablePointer<pdftools_point>?, _ pointCapacity: UInt, _ outItemCount: UnsafeMutablePointer<UInt>?,
   _ outPointCount: UnsafeMutablePointer<UInt>?, _ outDirty: UnsafeMutablePointer<pdftools_rect>?
 ) -> pdftools_status {
@@ -351,6 +351,11 @@ public func abiToolOverlay(
     let tools = try ToolRegistry.manager(manager)
     let itemCount = try require(outItemCount, "out_item_count")
     let pointCount = try require(outPointCount, "out_point_count")
+    // The struct's first version is the whole of today's.
+    guard itemSize >= UInt(MemoryLayout<pdftools_overlay_item>.size) else {
+      throw PDFError(
+        .invalidArgument, "item_size \(itemSize) is smaller than pdftools_overlay_item (\(MemoryLayout<pdftools_overlay_item>.size))")
+    }
     // One build: it counts as handed over only when it is copied.
     let limits = items != nil && points != nil
       ? (items: Int(clamping: itemCapacity), points: Int(clamping: pointCapacity)) : nil
@@ -384,7 +389,12 @@ public func abiToolOverlay(
         points[next] = pdftools_point(x: point.x, y: point.y)
         next += 1
       }
-      items[index] = out
+      // Written with the caller's stride: an older caller's items are shorter.
+      withUnsafeBytes(of: out) { bytes in
+        guard let source = bytes.baseAddress else { return }
+        (UnsafeMutableRawPointer(items) + index * Int(itemSize)).copyMemory(
+          from: source, byteCount: min(Int(itemSize), bytes.count))
+      }
     }
     if let outDirty { outDirty.pointee = cRect(overlay.dirty ?? Rect(0, 0, 0, 0)) }
   }
@@ -399,6 +409,7 @@ private struct ToolCallback: @unchecked Sendable {
   /// Calls the host with a C view of `note`.
   func deliver(_ note: ToolNotification) {
     var event = pdftools_tool_event()
+    event.size = MemoryLayout<pdftools_tool_event>.stride
     event.kind = note.kind.rawValue
     event.tool = note.tool.rawValue
     event.page_index = Int32(clamping: note.page)
@@ -511,6 +522,9 @@ private func cToolStyle(_ style: ToolStyle) -> pdftools_tool_style {
   return out
 }
 
+/// The size of each version of pdftools_tool_style (index 0: version 1).
+private let toolStyleSizes = [MemoryLayout<pdftools_tool_style>.size]
+
 /// A tool's default style.
 @_cdecl("pdftools_tool_get_style")
 public func abiToolGetStyle(
@@ -519,7 +533,7 @@ public func abiToolGetStyle(
   call { () throws(PDFError) in
     let tools = try ToolRegistry.manager(manager)
     let kind = try toolKind(tool)
-    try store(cToolStyle(tools.style(for: kind)), outStyle, "out_style")
+    try storeVersioned(cToolStyle(tools.style(for: kind)), outStyle, "out_style", sizes: toolStyleSizes)
   }
 }
 
@@ -593,8 +607,11 @@ public func abiToolGetPreset(
       throw PDFError(.outOfRange, "preset \(index) is out of range (the tool has \(list.count))")
     }
     let preset = list[Int(index)]
+    if let outStyle, outStyle.pointee.version == 0 {
+      throw PDFError(.invalidArgument, "out_style's version is 0; set it (PDFTOOLS_TOOL_STYLE_INIT) before the call")
+    }
     if outNameSize != nil || nameBuffer != nil { try copyOut(preset.name, nameBuffer, nameBufferSize, outNameSize) }
-    outStyle?.pointee = cToolStyle(preset.style)
+    if outStyle != nil { try storeVersioned(cToolStyle(preset.style), outStyle, "out_style", sizes: toolStyleSizes) }
   }
 }
 

@@ -798,7 +798,7 @@ static int cmd_overlay(struct replay *r, char **w, int n) {
   long page;
   if (n != 2 || !parse_int(w[1], &page)) return line_error(r, "usage: overlay PAGE");
   CALL(r, pdftools_tool_get_overlay,
-       (r->tm, (int32_t)page, NULL, 0, NULL, 0, &item_count, &point_count, NULL));
+       (r->tm, (int32_t)page, sizeof(pdftools_overlay_item), NULL, 0, NULL, 0, &item_count, &point_count, NULL));
   items = (pdftools_overlay_item *)calloc(item_count ? item_count : 1, sizeof *items);
   points = (pdftools_point *)calloc(point_count ? point_count : 1, sizeof *points);
   if (!items || !points) {
@@ -806,7 +806,7 @@ static int cmd_overlay(struct replay *r, char **w, int n) {
     free(points);
     return line_error(r, "out of memory");
   }
-  st = pdftools_tool_get_overlay(r->tm, (int32_t)page, items, item_count, points, point_count,
+  st = pdftools_tool_get_overlay(r->tm, (int32_t)page, sizeof(pdftools_overlay_item), items, item_count, points, point_count,
                              &item_count, &point_count, &dirty);
   if (st != PDFTOOLS_OK) {
     free(items);

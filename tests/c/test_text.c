@@ -263,9 +263,9 @@ static pdftools_selection sel(int sp, int sc, int ep, int ec) {
 static pdftools_char_info *get_chars(pdftools_document *doc, int page, size_t *n) {
   pdftools_char_info *c;
   *n = 0;
-  if (pdftools_page_get_chars(doc, page, NULL, 0, n) != PDFTOOLS_OK) return NULL;
+  if (pdftools_page_get_chars(doc, page, sizeof(pdftools_char_info), NULL, 0, n) != PDFTOOLS_OK) return NULL;
   c = (pdftools_char_info *)calloc(*n ? *n : 1, sizeof *c);
-  if (pdftools_page_get_chars(doc, page, c, *n, n) != PDFTOOLS_OK) {
+  if (pdftools_page_get_chars(doc, page, sizeof(pdftools_char_info), c, *n, n) != PDFTOOLS_OK) {
     free(c);
     return NULL;
   }
@@ -413,11 +413,11 @@ static void test_chars(pdftools_document *doc) {
               bad_gen = 0, bad_end = 0, bad_sep_box = 0;
     char first_bad[200] = "", first_sep[200] = "";
 
-    EXPECT_OK(pdftools_page_get_chars(doc, p, NULL, 0, &n), "page_chars(NULL) counts");
+    EXPECT_OK(pdftools_page_get_chars(doc, p, sizeof(pdftools_char_info), NULL, 0, &n), "page_chars(NULL) counts");
     CHECK((int)n == g_nchars, "page %d: %d characters (glyphs + generated separators) (%zu)", p, g_nchars, n);
     memset(few, 0xAB, sizeof few);
     memset(&sentinel, 0xAB, sizeof sentinel);
-    EXPECT_STATUS(pdftools_page_get_chars(doc, p, few, 4, &n2), PDFTOOLS_E_BUFFER_TOO_SMALL,
+    EXPECT_STATUS(pdftools_page_get_chars(doc, p, sizeof(pdftools_char_info), few, 4, &n2), PDFTOOLS_E_BUFFER_TOO_SMALL,
                   "page_chars with capacity 4");
     CHECK(n2 == n && memcmp(&few[0], &sentinel, sizeof sentinel) == 0 && memcmp(&few[3], &sentinel, sizeof sentinel) == 0,
           "page %d: capacity 4 < %zu: total reported, nothing copied", p, n);
@@ -425,6 +425,30 @@ static void test_chars(pdftools_document *doc) {
     if (!CHECK(c != NULL && (int)n == g_nchars, "page %d: all characters fetched", p)) {
       free(c);
       continue;
+    }
+    if (p == 0) {
+      /* A caller whose struct is longer (a later header) gets elements at its own stride, each
+       * written only as far as this library's struct goes; one whose struct is shorter than the
+       * first version is refused. */
+      size_t stride = sizeof(pdftools_char_info) + 24, m = 0, j, kept = 0, same = 0;
+      unsigned char *wide = malloc(stride * n);
+      if (CHECK(wide != NULL, "page 0: a wide buffer")) {
+        memset(wide, 0xCD, stride * n);
+        EXPECT_OK(pdftools_page_get_chars(doc, 0, stride, (pdftools_char_info *)(void *)wide, n, &m),
+                  "page_chars with a larger element size");
+        for (j = 0; j < n; j++) {
+          pdftools_char_info one;
+          memcpy(&one, wide + j * stride, sizeof one);
+          same += one.codepoint == c[j].codepoint && one.line_index == c[j].line_index;
+          kept += wide[j * stride + sizeof(pdftools_char_info)] == 0xCD &&
+                  wide[j * stride + stride - 1] == 0xCD;
+        }
+        CHECK(m == n && same == n && kept == n,
+              "page 0: elements at the caller's stride (%zu of %zu equal, %zu tails untouched)", same, n, kept);
+      }
+      free(wide);
+      EXPECT_STATUS(pdftools_page_get_chars(doc, 0, sizeof(pdftools_char_info) - 8, NULL, 0, &m),
+                    PDFTOOLS_E_INVALID_ARGUMENT, "page_chars with an element size below the first version");
     }
     for (l = 0; l < NLINES; l++) {
       int col;
@@ -1282,8 +1306,8 @@ static void test_bad_input(pdftools_document *doc) {
   EXPECT_STATUS(pdftools_page_get_text(doc, 0, buf, sizeof buf, NULL), PDFTOOLS_E_INVALID_ARGUMENT,
                 "page_text: NULL out_size");
   EXPECT_STATUS(pdftools_page_get_text(NULL, 0, buf, sizeof buf, &n), PDFTOOLS_E_INVALID_HANDLE, "page_text: NULL document");
-  EXPECT_STATUS(pdftools_page_get_chars(doc, NPAGES, ci, 2, &n), PDFTOOLS_E_OUT_OF_RANGE, "page_chars: page 5");
-  EXPECT_STATUS(pdftools_page_get_chars(doc, 0, NULL, 0, NULL), PDFTOOLS_E_INVALID_ARGUMENT, "page_chars: NULL out_count");
+  EXPECT_STATUS(pdftools_page_get_chars(doc, NPAGES, sizeof(pdftools_char_info), ci, 2, &n), PDFTOOLS_E_OUT_OF_RANGE, "page_chars: page 5");
+  EXPECT_STATUS(pdftools_page_get_chars(doc, 0, sizeof(pdftools_char_info), NULL, 0, NULL), PDFTOOLS_E_INVALID_ARGUMENT, "page_chars: NULL out_count");
   EXPECT_STATUS(pdftools_page_get_text_units(doc, 0x7fffffff, 0, units, 4, &n), PDFTOOLS_E_OUT_OF_RANGE,
                 "page_text_units: page INT32_MAX");
   EXPECT_STATUS(pdftools_page_get_text_units(doc, 0, 1, units, 4, NULL), PDFTOOLS_E_INVALID_ARGUMENT,
@@ -1424,7 +1448,7 @@ static void test_blank_page(void) {
   CHECK(need == 1, "blank page: text size 1 (just the NUL) (%zu)", need);
   EXPECT_OK(pdftools_page_get_text(doc, 0, buf, sizeof buf, &need), "blank page: page_text");
   CHECK(buf[0] == '\0', "blank page: text \"\"");
-  EXPECT_OK(pdftools_page_get_chars(doc, 0, NULL, 0, &n), "blank page: page_chars");
+  EXPECT_OK(pdftools_page_get_chars(doc, 0, sizeof(pdftools_char_info), NULL, 0, &n), "blank page: page_chars");
   CHECK(n == 0, "blank page: 0 characters (%zu)", n);
   n = 7;
   EXPECT_OK(pdftools_page_get_text_units(doc, 0, 0, NULL, 0, &n), "blank page: words");

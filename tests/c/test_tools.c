@@ -190,6 +190,7 @@ typedef struct recorder {
   int n;
   int overflow;
   int reentry_ok, reentry_bad;
+  int wrong_size; /* events whose size is not sizeof(pdftools_tool_event) */
 } recorder;
 
 typedef struct ctx {
@@ -203,6 +204,7 @@ static void on_event(pdftools_tool_manager *m, const pdftools_tool_event *e, voi
   recorder *r = &c->rec;
   rec_event *x;
   pdftools_tool t;
+  if (e->size != sizeof(pdftools_tool_event)) r->wrong_size++;
   /* The callback runs with no lock held: calling back into the library works. */
   if (c->m == m && pdftools_tool_get_tool(m, &t, NULL) == PDFTOOLS_OK)
     r->reentry_ok++;
@@ -278,6 +280,7 @@ static int ctx_open(ctx *c, const char *what) {
 
 static void ctx_close(ctx *c) {
   if (c->rec.reentry_bad) CHECK(0, "callbacks could call back into the library (%d failed)", c->rec.reentry_bad);
+  if (c->rec.wrong_size) CHECK(0, "every event says its size (%d did not)", c->rec.wrong_size);
   if (c->m) pdftools_tool_manager_free(c->m);
   if (c->doc) pdftools_document_close(c->doc);
   c->m = NULL;
@@ -549,7 +552,7 @@ static void get_overlay(ctx *c, int page, ovl *o) {
   size_t ni = 0, np = 0;
   pdftools_rect dirty;
   memset(o, 0, sizeof *o);
-  o->st = pdftools_tool_get_overlay(c->m, page, NULL, 0, NULL, 0, &ni, &np, &dirty);
+  o->st = pdftools_tool_get_overlay(c->m, page, sizeof(pdftools_overlay_item), NULL, 0, NULL, 0, &ni, &np, &dirty);
   if (o->st != PDFTOOLS_OK) {
     CHECK(0, "overlay size query page %d: %s [%s]", page, st_name(o->st), pdftools_last_error_message());
     return;
@@ -559,7 +562,7 @@ static void get_overlay(ctx *c, int page, ovl *o) {
     o->st = PDFTOOLS_E_BUFFER_TOO_SMALL;
     return;
   }
-  o->st = pdftools_tool_get_overlay(c->m, page, o->items, 128, o->pts, 2048, &ni, &np, &dirty);
+  o->st = pdftools_tool_get_overlay(c->m, page, sizeof(pdftools_overlay_item), o->items, 128, o->pts, 2048, &ni, &np, &dirty);
   if (o->st != PDFTOOLS_OK) {
     CHECK(0, "overlay page %d: %s [%s]", page, st_name(o->st), pdftools_last_error_message());
     return;
@@ -625,7 +628,7 @@ static pdftools_point char_center(pdftools_document *doc, int page, int ch) {
   pdftools_char_info info[128];
   size_t n = 0;
   pdftools_point p = {0, 0};
-  if (pdftools_page_get_chars(doc, page, info, 128, &n) != PDFTOOLS_OK || (size_t)ch >= n) {
+  if (pdftools_page_get_chars(doc, page, sizeof(pdftools_char_info), info, 128, &n) != PDFTOOLS_OK || (size_t)ch >= n) {
     CHECK(0, "page %d: character %d exists (%d chars)", page, ch, (int)n);
     return p;
   }
@@ -657,7 +660,7 @@ static int expect_markup(pdftools_document *doc, int pa, pdftools_point a, int p
     }
     if (one.end_page > page) {
       size_t nc = 0;
-      pdftools_page_get_chars(doc, page, NULL, 0, &nc);
+      pdftools_page_get_chars(doc, page, sizeof(pdftools_char_info), NULL, 0, &nc);
       one.end_page = page;
       one.end_char = (int32_t)nc;
     }
@@ -920,7 +923,7 @@ static void test_bad_input(void) {
   EXPECT_STATUS(pdftools_tool_commit_text(NULL, "x"), PDFTOOLS_E_INVALID_HANDLE, "commit_text(NULL manager)");
   EXPECT_STATUS(pdftools_tool_cancel_request(NULL), PDFTOOLS_E_INVALID_HANDLE, "cancel_request(NULL manager)");
   EXPECT_STATUS(pdftools_tool_get_selection(NULL, NULL, 0, &ni), PDFTOOLS_E_INVALID_HANDLE, "selection(NULL manager)");
-  EXPECT_STATUS(pdftools_tool_get_overlay(NULL, 0, NULL, 0, NULL, 0, &ni, &np, NULL), PDFTOOLS_E_INVALID_HANDLE,
+  EXPECT_STATUS(pdftools_tool_get_overlay(NULL, 0, sizeof(pdftools_overlay_item), NULL, 0, NULL, 0, &ni, &np, NULL), PDFTOOLS_E_INVALID_HANDLE,
                 "overlay(NULL manager)");
   EXPECT_STATUS(pdftools_tool_set_callback(NULL, NULL, NULL), PDFTOOLS_E_INVALID_HANDLE, "set_callback(NULL manager)");
   EXPECT_STATUS(pdftools_tool_provide_image(NULL, tc_png_4x3, sizeof tc_png_4x3), PDFTOOLS_E_INVALID_HANDLE,
@@ -985,28 +988,28 @@ static void test_bad_input(void) {
   }
 
   /* Overlay arguments. */
-  EXPECT_STATUS(pdftools_tool_get_overlay(c.m, 0, NULL, 0, NULL, 0, NULL, &np, NULL), PDFTOOLS_E_INVALID_ARGUMENT,
+  EXPECT_STATUS(pdftools_tool_get_overlay(c.m, 0, sizeof(pdftools_overlay_item), NULL, 0, NULL, 0, NULL, &np, NULL), PDFTOOLS_E_INVALID_ARGUMENT,
                 "overlay(out_item_count NULL)");
-  EXPECT_STATUS(pdftools_tool_get_overlay(c.m, 0, NULL, 0, NULL, 0, &ni, NULL, NULL), PDFTOOLS_E_INVALID_ARGUMENT,
+  EXPECT_STATUS(pdftools_tool_get_overlay(c.m, 0, sizeof(pdftools_overlay_item), NULL, 0, NULL, 0, &ni, NULL, NULL), PDFTOOLS_E_INVALID_ARGUMENT,
                 "overlay(out_point_count NULL)");
-  EXPECT_STATUS(pdftools_tool_get_overlay(c.m, NPAGES, NULL, 0, NULL, 0, &ni, &np, NULL), PDFTOOLS_E_OUT_OF_RANGE,
+  EXPECT_STATUS(pdftools_tool_get_overlay(c.m, NPAGES, sizeof(pdftools_overlay_item), NULL, 0, NULL, 0, &ni, &np, NULL), PDFTOOLS_E_OUT_OF_RANGE,
                 "overlay(page 3 of 3)");
-  EXPECT_STATUS(pdftools_tool_get_overlay(c.m, -1, NULL, 0, NULL, 0, &ni, &np, NULL), PDFTOOLS_E_OUT_OF_RANGE,
+  EXPECT_STATUS(pdftools_tool_get_overlay(c.m, -1, sizeof(pdftools_overlay_item), NULL, 0, NULL, 0, &ni, &np, NULL), PDFTOOLS_E_OUT_OF_RANGE,
                 "overlay(page -1)");
   set_tool(&c, PDFTOOLS_TOOL_RECTANGLE, 0);
   DOWN(&c, 0, 100, 100, 0);
   MOVE(&c, 0, 150, 150, 0);
   ni = np = 0;
-  EXPECT_OK(pdftools_tool_get_overlay(c.m, 0, NULL, 0, NULL, 0, &ni, &np, NULL), "overlay size query during a drag");
+  EXPECT_OK(pdftools_tool_get_overlay(c.m, 0, sizeof(pdftools_overlay_item), NULL, 0, NULL, 0, &ni, &np, NULL), "overlay size query during a drag");
   CHECK(ni >= 1 && np >= 2, "overlay during a rectangle drag has items (%d) and points (%d)", (int)ni, (int)np);
   {
     size_t ni2 = 0, np2 = 0;
-    EXPECT_STATUS(pdftools_tool_get_overlay(c.m, 0, items, 0, pts, 0, &ni2, &np2, NULL), PDFTOOLS_E_BUFFER_TOO_SMALL,
+    EXPECT_STATUS(pdftools_tool_get_overlay(c.m, 0, sizeof(pdftools_overlay_item), items, 0, pts, 0, &ni2, &np2, NULL), PDFTOOLS_E_BUFFER_TOO_SMALL,
                   "overlay with zero-capacity buffers");
     CHECK(ni2 == ni && np2 == np, "BUFFER_TOO_SMALL reports the sizes needed (%d/%d vs %d/%d)", (int)ni2, (int)np2,
           (int)ni, (int)np);
     if (np > 1) {
-      EXPECT_STATUS(pdftools_tool_get_overlay(c.m, 0, items, 2, pts, 1, &ni2, &np2, NULL), PDFTOOLS_E_BUFFER_TOO_SMALL,
+      EXPECT_STATUS(pdftools_tool_get_overlay(c.m, 0, sizeof(pdftools_overlay_item), items, 2, pts, 1, &ni2, &np2, NULL), PDFTOOLS_E_BUFFER_TOO_SMALL,
                     "overlay with a too small point buffer");
     }
   }
@@ -1016,15 +1019,15 @@ static void test_bad_input(void) {
     pdftools_point pt32[32];
     pdftools_rect dirty = {1, 1, 1, 1};
     size_t ni2 = 0, np2 = 0;
-    EXPECT_OK(pdftools_tool_get_overlay(c.m, 0, it8, 8, pt32, 32, &ni2, &np2, &dirty), "overlay copy");
+    EXPECT_OK(pdftools_tool_get_overlay(c.m, 0, sizeof(pdftools_overlay_item), it8, 8, pt32, 32, &ni2, &np2, &dirty), "overlay copy");
     dirty.x0 = dirty.y0 = dirty.x1 = dirty.y1 = 7;
-    EXPECT_OK(pdftools_tool_get_overlay(c.m, 0, it8, 8, pt32, 32, &ni2, &np2, &dirty), "overlay copy again");
+    EXPECT_OK(pdftools_tool_get_overlay(c.m, 0, sizeof(pdftools_overlay_item), it8, 8, pt32, 32, &ni2, &np2, &dirty), "overlay copy again");
     CHECK(dirty.x0 == 0 && dirty.y0 == 0 && dirty.x1 == 0 && dirty.y1 == 0,
           "overlay: dirty is all zero when nothing changed since the last copy ([%g %g %g %g])", dirty.x0, dirty.y0,
           dirty.x1, dirty.y1);
     MOVE(&c, 0, 180, 190, 0);
-    EXPECT_OK(pdftools_tool_get_overlay(c.m, 0, NULL, 0, NULL, 0, &ni2, &np2, &dirty), "overlay size query after a move");
-    EXPECT_OK(pdftools_tool_get_overlay(c.m, 0, it8, 8, pt32, 32, &ni2, &np2, &dirty), "overlay copy after a move");
+    EXPECT_OK(pdftools_tool_get_overlay(c.m, 0, sizeof(pdftools_overlay_item), NULL, 0, NULL, 0, &ni2, &np2, &dirty), "overlay size query after a move");
+    EXPECT_OK(pdftools_tool_get_overlay(c.m, 0, sizeof(pdftools_overlay_item), it8, 8, pt32, 32, &ni2, &np2, &dirty), "overlay copy after a move");
     CHECK(dirty.x0 <= 150.5 && dirty.y0 <= 150.5 && dirty.x1 >= 179.5 && dirty.y1 >= 189.5 && dirty.x1 > dirty.x0,
           "overlay: dirty covers the changed area after a move (a size query does not reset it) ([%g %g %g %g])",
           dirty.x0, dirty.y0, dirty.x1, dirty.y1);
@@ -1047,6 +1050,25 @@ static void test_bad_input(void) {
                 "get_style(out NULL)");
   EXPECT_STATUS(pdftools_tool_get_style(c.m, (pdftools_tool)99, &style), PDFTOOLS_E_INVALID_ARGUMENT,
                 "get_style(unknown tool)");
+  {
+    /* Output structs: the caller sets the version; 0 is refused and nothing is written. */
+    pdftools_tool_style unset, newer;
+    pdftools_tool_hit hit, fresh = PDFTOOLS_TOOL_HIT_INIT;
+    pdftools_pointer_event ev = PDFTOOLS_POINTER_EVENT_INIT;
+    memset(&unset, 0, sizeof unset);
+    EXPECT_STATUS(pdftools_tool_get_style(c.m, PDFTOOLS_TOOL_RECTANGLE, &unset), PDFTOOLS_E_INVALID_ARGUMENT,
+                  "get_style(version 0)");
+    CHECK(unset.opacity == 0 && unset.version == 0, "get_style(version 0) writes nothing");
+    memset(&newer, 0, sizeof newer);
+    newer.version = PDFTOOLS_TOOL_STYLE_VERSION + 3;
+    EXPECT_OK(pdftools_tool_get_style(c.m, PDFTOOLS_TOOL_RECTANGLE, &newer), "get_style(a later version)");
+    CHECK(newer.version == PDFTOOLS_TOOL_STYLE_VERSION && newer.opacity > 0,
+          "get_style(a later version) fills this library's version and says so (%u)", (unsigned)newer.version);
+    memset(&hit, 0, sizeof hit);
+    EXPECT_STATUS(pdftools_tool_hit_test(c.m, &ev, &hit), PDFTOOLS_E_INVALID_ARGUMENT, "hit_test(version 0)");
+    EXPECT_OK(pdftools_tool_hit_test(c.m, &ev, &fresh), "hit_test(PDFTOOLS_TOOL_HIT_INIT)");
+    CHECK(fresh.version == PDFTOOLS_TOOL_HIT_VERSION, "hit_test keeps the version");
+  }
   {
     pdftools_tool_style bad = style;
     bad.version = 2;
@@ -1163,7 +1185,7 @@ static void test_conversion(void) {
   {
     pdftools_char_info info[64];
     size_t n = 0;
-    if (pdftools_page_get_chars(c.doc, 0, info, 64, &n) == PDFTOOLS_OK && n > 11) {
+    if (pdftools_page_get_chars(c.doc, 0, sizeof(pdftools_char_info), info, 64, &n) == PDFTOOLS_OK && n > 11) {
       CHECK(tc_near(info[0].box.x0, 72.0, TOL) && tc_near(info[10].box.x1, 72.0 + 4668 * 0.012, TOL),
             "page 0: \"Hello tools\" spans x 72 .. 128.02 (got %.2f .. %.2f)", info[0].box.x0, info[10].box.x1);
     } else {
@@ -2546,12 +2568,11 @@ static void test_edit(int page) {
   check_unchanged(&c, &s0, "selecting writes nothing");
   {
     /* hit_test: the selected Square's bottom-right handle, its body, empty space. */
-    pdftools_tool_hit hit;
+    pdftools_tool_hit hit = PDFTOOLS_TOOL_HIT_INIT;
     pdftools_pointer_event ev = PDFTOOLS_POINTER_EVENT_INIT;
     ev.page_index = page;
     ev.x = SQ[0] > SQ[2] ? SQ[0] : SQ[2];
     ev.y = SQ[1] > SQ[3] ? SQ[1] : SQ[3];
-    memset(&hit, 0, sizeof hit);
     EXPECT_OK(pdftools_tool_hit_test(c.m, &ev, &hit), "hit_test on a handle");
     CHECK(hit.annotation == sq && hit.handle_kind == PDFTOOLS_HANDLE_BOX && hit.handle_id == 4 && !hit.is_link,
           "%s: hit_test finds box handle 4 of the selected Square (%lld, %d, %d)", what, (long long)hit.annotation,
@@ -3486,6 +3507,7 @@ static void test_presets_json(void) {
     size_t i;
     for (i = 0; i < n; i++) {
       memset(&got, 0, sizeof got);
+      got.version = PDFTOOLS_TOOL_STYLE_VERSION;
       if (pdftools_tool_get_preset(c.m, PDFTOOLS_TOOL_INK, i, &got, name, sizeof name, &need) == PDFTOOLS_OK &&
           strcmp(name, "Thick") == 0)
         found = tc_near(got.width, 9, 1e-9) && tc_near(got.color.r, 0.5, 1e-9);
@@ -3710,9 +3732,9 @@ static void test_no_annotate_permission(void) {
       /* Drag over the first word ("test") in pan, then ask for the text. */
       pdftools_char_info ci[8];
       size_t nc = 0, need = 0;
-      if (pdftools_page_get_chars(doc, 0, ci, 8, &nc) == PDFTOOLS_E_BUFFER_TOO_SMALL || nc >= 4) {
+      if (pdftools_page_get_chars(doc, 0, sizeof(pdftools_char_info), ci, 8, &nc) == PDFTOOLS_E_BUFFER_TOO_SMALL || nc >= 4) {
         pdftools_char_info all[512];
-        if (nc <= 512 && pdftools_page_get_chars(doc, 0, all, 512, &nc) == PDFTOOLS_OK && nc >= 4) {
+        if (nc <= 512 && pdftools_page_get_chars(doc, 0, sizeof(pdftools_char_info), all, 512, &nc) == PDFTOOLS_OK && nc >= 4) {
           pdftools_point pp[2], dd[2];
           pdftools_pointer_event e;
           pp[0] = mkpt((all[0].box.x0 + all[0].box.x1) / 2, (all[0].box.y0 + all[0].box.y1) / 2);
@@ -3799,7 +3821,7 @@ static void test_stale(void) {
   EXPECT_STATUS(pdftools_tool_get_tool(c.m, &t, NULL), PDFTOOLS_E_INVALID_HANDLE, "get_tool after close");
   EXPECT_STATUS(pdftools_tool_set_mode(c.m, PDFTOOLS_MODE_VIEWER), PDFTOOLS_E_INVALID_HANDLE, "set_mode after close");
   EXPECT_STATUS(pdftools_tool_key(c.m, PDFTOOLS_KEY_ESCAPE, 0, &handled), PDFTOOLS_E_INVALID_HANDLE, "key after close");
-  EXPECT_STATUS(pdftools_tool_get_overlay(c.m, 0, NULL, 0, NULL, 0, &ni, &np, NULL), PDFTOOLS_E_INVALID_HANDLE,
+  EXPECT_STATUS(pdftools_tool_get_overlay(c.m, 0, sizeof(pdftools_overlay_item), NULL, 0, NULL, 0, &ni, &np, NULL), PDFTOOLS_E_INVALID_HANDLE,
                 "overlay after close");
   EXPECT_STATUS(pdftools_tool_commit_text(c.m, "x"), PDFTOOLS_E_INVALID_HANDLE, "commit_text after close");
   EXPECT_STATUS(pdftools_tool_get_selection(c.m, NULL, 0, &ni), PDFTOOLS_E_INVALID_HANDLE, "selection after close");

@@ -90,10 +90,10 @@ static void read_text(pdftools_document *doc, int32_t page, double width, double
   pdftools_rect rects[16];
   char text[64];
   read_string(pdftools_page_get_text, doc, page);
-  pdftools_page_get_chars(doc, page, NULL, 0, &count);
+  pdftools_page_get_chars(doc, page, sizeof(pdftools_char_info), NULL, 0, &count);
   if (count > 0) {
     pdftools_char_info *chars = malloc(count * sizeof *chars);
-    if (chars) pdftools_page_get_chars(doc, page, chars, count, &count);
+    if (chars) pdftools_page_get_chars(doc, page, sizeof(pdftools_char_info), chars, count, &count);
     if (chars && count > 0) {
       char font[64];
       size_t size = 0;

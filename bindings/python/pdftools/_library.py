@@ -61,6 +61,7 @@ __all__ = [
     "SEARCH_OPTIONS_VERSION",
     "RENDER_OPTIONS_VERSION",
     "POINTER_EVENT_VERSION",
+    "TOOL_HIT_VERSION",
     "TOOL_STYLE_VERSION",
     "VERSION_MAJOR",
     "VERSION_MINOR",
@@ -79,6 +80,7 @@ RENDER_OPTIONS_VERSION = 1
 POINTER_EVENT_VERSION = 1
 #: PDFTOOLS_TOOL_STYLE_VERSION.
 TOOL_STYLE_VERSION = 1
+TOOL_HIT_VERSION = 1
 
 _ENV_VAR = "PDFTOOLS_LIBRARY"
 _SONAME = "libpdftools.so.1"
@@ -237,6 +239,7 @@ class CToolHit(Structure):
     """``pdftools_tool_hit``: what lies under the pointer."""
 
     _fields_ = [
+        ("version", c_uint32),
         ("annotation", c_int64),
         ("handle_kind", c_int32),
         ("handle_id", c_int32),
@@ -249,6 +252,7 @@ class CToolEvent(Structure):
     """``pdftools_tool_event``: what a tool manager reports to its callback."""
 
     _fields_ = [
+        ("size", c_size_t),
         ("kind", c_int32),
         ("tool", c_int32),
         ("page_index", c_int32),
@@ -359,7 +363,7 @@ _PROTOTYPES: List[Tuple[str, Any, Sequence[Any]]] = [
     (
         "pdftools_page_get_chars",
         _status,
-        [_doc, c_int32, POINTER(CCharInfo), c_size_t, POINTER(c_size_t)],
+        [_doc, c_int32, c_size_t, POINTER(CCharInfo), c_size_t, POINTER(c_size_t)],
     ),
     (
         "pdftools_page_get_char_font",
@@ -647,6 +651,7 @@ _PROTOTYPES: List[Tuple[str, Any, Sequence[Any]]] = [
         [
             _tm,
             c_int32,
+            c_size_t,
             POINTER(COverlayItem),
             c_size_t,
             POINTER(CPoint),

@@ -217,14 +217,20 @@ def char_count(document: "Document", page_index: int) -> int:
     """The number of characters of a page (one array-pattern call with a NULL buffer)."""
     count = ctypes.c_size_t(0)
     document._call(
-        lib.pdftools_page_get_chars, page_index, None, 0, ctypes.byref(count), allow=(Status.BUFFER_TOO_SMALL,)
+        lib.pdftools_page_get_chars,
+        page_index,
+        ctypes.sizeof(CCharInfo),
+        None,
+        0,
+        ctypes.byref(count),
+        allow=(Status.BUFFER_TOO_SMALL,),
     )
     return int(count.value)
 
 
 def page_chars(document: "Document", page_index: int) -> List[Char]:
     """The characters of a page, in reading order."""
-    infos = document._call_array(lib.pdftools_page_get_chars, CCharInfo, page_index)
+    infos = document._call_array(lib.pdftools_page_get_chars, CCharInfo, page_index, ctypes.sizeof(CCharInfo))
     return [Char(document, page_index, index, info) for index, info in enumerate(infos)]
 
 

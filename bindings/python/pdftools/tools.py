@@ -73,6 +73,7 @@ from ._call import call, encode_text, free_tool_manager, read_array, read_string
 from ._library import (
     POINTER_EVENT_VERSION,
     TOOL_CALLBACK,
+    TOOL_HIT_VERSION,
     TOOL_STYLE_VERSION,
     CColor,
     COverlayItem,
@@ -963,6 +964,7 @@ class ToolManager:
             0.0,
         )
         out = CToolHit()
+        out.version = TOOL_HIT_VERSION
         self._call(lib.pdftools_tool_hit_test, ctypes.byref(event), ctypes.byref(out))
         kind_value = int(out.handle_kind)
         has_handle = 0 <= kind_value < len(_HANDLE_KINDS)
@@ -1276,7 +1278,17 @@ class ToolManager:
         with self._calling():
             for _ in range(_ATTEMPTS):
                 call(
-                    function, handle, page, None, 0, None, 0, ctypes.byref(item_count), ctypes.byref(point_count), None
+                    function,
+                    handle,
+                    page,
+                    ctypes.sizeof(COverlayItem),
+                    None,
+                    0,
+                    None,
+                    0,
+                    ctypes.byref(item_count),
+                    ctypes.byref(point_count),
+                    None,
                 )
                 items_needed = max(int(item_count.value), 1)
                 points_needed = max(int(point_count.value), 1)
@@ -1286,6 +1298,7 @@ class ToolManager:
                     function,
                     handle,
                     page,
+                    ctypes.sizeof(COverlayItem),
                     items,
                     items_needed,
                     points,

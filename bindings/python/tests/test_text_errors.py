@@ -95,15 +95,18 @@ def test_the_library_refuses_bad_enums_itself(layout_doc: pdftools.Document) -> 
         == Status.INVALID_ARGUMENT
     )
     # A too small caller buffer: BUFFER_TOO_SMALL with the count needed, nothing copied.
-    assert lib.pdftools_page_get_chars(handle, 0, None, 0, ctypes.byref(count)) == Status.OK
-    total = count.value
-    assert total == len(K.TEXT)
-    assert lib.pdftools_page_get_chars(handle, 0, None, 0, None) == Status.INVALID_ARGUMENT
     from pdftools._library import CCharInfo
 
+    size = ctypes.sizeof(CCharInfo)
+    assert lib.pdftools_page_get_chars(handle, 0, size, None, 0, ctypes.byref(count)) == Status.OK
+    total = count.value
+    assert total == len(K.TEXT)
+    assert lib.pdftools_page_get_chars(handle, 0, size, None, 0, None) == Status.INVALID_ARGUMENT
     small = (CCharInfo * 2)()
-    assert lib.pdftools_page_get_chars(handle, 0, small, 2, ctypes.byref(count)) == Status.BUFFER_TOO_SMALL
+    assert lib.pdftools_page_get_chars(handle, 0, size, small, 2, ctypes.byref(count)) == Status.BUFFER_TOO_SMALL
     assert count.value == total and small[0].codepoint == 0
+    # An element size below the struct's first version is refused.
+    assert lib.pdftools_page_get_chars(handle, 0, size - 8, None, 0, ctypes.byref(count)) == Status.INVALID_ARGUMENT
 
 
 @pytest.mark.parametrize(

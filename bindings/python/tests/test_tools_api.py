@@ -11,11 +11,14 @@ import pdftools
 from pdftools import Status
 from pdftools._library import (
     POINTER_EVENT_VERSION,
+    TOOL_CALLBACK,
     TOOL_STYLE_VERSION,
     COverlayItem,
     CPoint,
     CPointerEvent,
     CRect,
+    CToolEvent,
+    CToolHit,
     CToolStyle,
     lib,
 )
@@ -50,6 +53,7 @@ def overlay_call(manager: pdftools.ToolManager, items, item_cap, points, point_c
     status = lib.pdftools_tool_get_overlay(
         handle(manager),
         0,
+        ctypes.sizeof(COverlayItem),
         items,
         item_cap,
         points,
@@ -75,8 +79,10 @@ def test_overlay_size_query_and_too_small_buffers(tm: pdftools.ToolManager) -> N
     assert status == Status.OK
     assert items[0].kind == 0 and items[0].point_count == 2
     n = ctypes.c_size_t()
-    assert lib.pdftools_tool_get_overlay(handle(tm), 0, None, 0, None, 0, None, ctypes.byref(n), None) == Status.INVALID_ARGUMENT
-    assert lib.pdftools_tool_get_overlay(handle(tm), 5, None, 0, None, 0, ctypes.byref(n), ctypes.byref(n), None) == Status.OUT_OF_RANGE
+    size = ctypes.sizeof(COverlayItem)
+    assert lib.pdftools_tool_get_overlay(handle(tm), 0, size, None, 0, None, 0, None, ctypes.byref(n), None) == Status.INVALID_ARGUMENT
+    assert lib.pdftools_tool_get_overlay(handle(tm), 5, size, None, 0, None, 0, ctypes.byref(n), ctypes.byref(n), None) == Status.OUT_OF_RANGE
+    assert lib.pdftools_tool_get_overlay(handle(tm), 0, 8, None, 0, None, 0, ctypes.byref(n), ctypes.byref(n), None) == Status.INVALID_ARGUMENT
 
 
 def test_only_a_copying_call_resets_the_dirty_area(tm: pdftools.ToolManager) -> None:
@@ -153,6 +159,42 @@ def test_style_struct_checks(tm: pdftools.ToolManager) -> None:
     bad_ending.line_end = 10
     assert lib.pdftools_tool_set_default_style(h, RECTANGLE, ctypes.byref(bad_ending)) == Status.INVALID_ARGUMENT
     assert tm.style("rectangle") == before
+
+
+def test_output_structs_take_the_callers_version(tm: pdftools.ToolManager) -> None:
+    h = handle(tm)
+    style = CToolStyle()
+    assert lib.pdftools_tool_get_style(h, RECTANGLE, ctypes.byref(style)) == Status.INVALID_ARGUMENT, "version 0"
+    assert style.opacity == 0, "a refused call writes nothing"
+    tm.add_preset("rectangle", "P")
+    assert lib.pdftools_tool_get_preset(h, RECTANGLE, 0, ctypes.byref(style), None, 0, None) == Status.INVALID_ARGUMENT
+    # A caller of a later version gets what this library has, and the version it wrote.
+    newer = CToolStyle()
+    newer.version = TOOL_STYLE_VERSION + 5
+    assert lib.pdftools_tool_get_style(h, RECTANGLE, ctypes.byref(newer)) == Status.OK
+    assert newer.version == TOOL_STYLE_VERSION and newer.opacity > 0
+    hit = CToolHit()
+    event = CPointerEvent()
+    event.version = 1
+    assert lib.pdftools_tool_hit_test(h, ctypes.byref(event), ctypes.byref(hit)) == Status.INVALID_ARGUMENT
+    hit.version = 1
+    assert lib.pdftools_tool_hit_test(h, ctypes.byref(event), ctypes.byref(hit)) == Status.OK
+    assert hit.version == 1 and hit.handle_kind == -1
+
+
+def test_tool_events_carry_their_size(tm: pdftools.ToolManager) -> None:
+    sizes = []
+
+    @TOOL_CALLBACK
+    def callback(manager, event, user_data):  # noqa: ANN001, ARG001
+        sizes.append(event.contents.size)
+
+    assert lib.pdftools_tool_set_callback(handle(tm), callback, None) == Status.OK
+    try:
+        tm.set_tool("ink")
+    finally:
+        assert lib.pdftools_tool_set_callback(handle(tm), TOOL_CALLBACK(), None) == Status.OK
+    assert sizes and all(size == ctypes.sizeof(CToolEvent) for size in sizes)
 
 
 def test_preset_name_two_call_pattern(tm: pdftools.ToolManager) -> None:
