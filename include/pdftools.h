@@ -51,10 +51,12 @@
  *    the second call can still yield PDFTOOLS_E_BUFFER_TOO_SMALL; call again
  *    with the new size until it succeeds (the Python binding does).
  *
- *  - Growing structs.  Structs passed in carry a version field: set it with
- *    the struct's _INIT macro, and a newer library reads only the fields of
- *    that version.  Arrays of structs the library fills carry their element
- *    size where the struct may grow.
+ *  - Growing structs.  Structs passed in, and structs the library fills in,
+ *    carry a version field the caller sets, with the struct's _INIT macro or
+ *    its _init function (pdftools_save_options_init and the like): a newer
+ *    library reads and writes only the fields of that version.  Arrays of
+ *    structs the library fills carry their element size where the struct may
+ *    grow, and tool events say their size.
  *
  *  - Ownership.  Memory the library returns by pointer (for example by
  *    pdftools_document_save_to_memory) is released with pdftools_free(),
@@ -667,15 +669,6 @@ pdftools_status pdftools_page_get_char_font(pdftools_document *doc, int32_t page
                                             int32_t char_index, char *buf, size_t buf_size,
                                             size_t *out_size);
 
-/**
- * The words (or, with lines != 0, the lines) of a page as character ranges
- * in reading order, array pattern as for pdftools_page_get_chars.
- * Errors: INVALID_HANDLE, INVALID_ARGUMENT, OUT_OF_RANGE, BUFFER_TOO_SMALL.
- */
-pdftools_status pdftools_page_get_text_units(pdftools_document *doc, int32_t page_index,
-                                             int32_t lines, pdftools_text_range *buf,
-                                             size_t capacity, size_t *out_count);
-
 /** How far a hit or a selection reaches. */
 typedef enum pdftools_granularity {
   /** Single characters (a drag). */
@@ -685,6 +678,17 @@ typedef enum pdftools_granularity {
   /** Whole lines (a triple click). */
   PDFTOOLS_GRANULARITY_LINE = 2
 } pdftools_granularity;
+
+/**
+ * The words (unit PDFTOOLS_GRANULARITY_WORD) or lines (unit
+ * PDFTOOLS_GRANULARITY_LINE) of a page as character ranges in reading order,
+ * array pattern as for pdftools_page_get_chars.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT (unit CHAR or unknown),
+ * OUT_OF_RANGE, BUFFER_TOO_SMALL.
+ */
+pdftools_status pdftools_page_get_text_units(pdftools_document *doc, int32_t page_index,
+                                             pdftools_granularity unit, pdftools_text_range *buf,
+                                             size_t capacity, size_t *out_count);
 
 /**
  * Hit-tests point (in space) on page page_index.  *out_range receives the
@@ -818,7 +822,7 @@ typedef enum pdftools_search_flags {
 
 /** Search options.  Initialise with PDFTOOLS_SEARCH_OPTIONS_INIT. */
 typedef struct pdftools_search_options {
-  /** Must be PDFTOOLS_SEARCH_OPTIONS_VERSION. */
+  /** PDFTOOLS_SEARCH_OPTIONS_VERSION (or an older version). */
   uint32_t version;
   /** pdftools_search_flags bits. */
   uint32_t flags;
@@ -837,6 +841,15 @@ typedef struct pdftools_search_options {
 
 /** Default search options: ignore case, whole document. */
 #define PDFTOOLS_SEARCH_OPTIONS_INIT { PDFTOOLS_SEARCH_OPTIONS_VERSION, 0, 0, -1, NULL, NULL }
+
+/**
+ * Sets *options to the defaults of version (the values PDFTOOLS_SEARCH_OPTIONS_INIT
+ * gives in this header for its version), for callers that cannot use the
+ * macro (bindings through an FFI).  Bytes past that version's struct are left
+ * alone.  Errors: INVALID_ARGUMENT (options NULL, version 0 or newer than this
+ * library's).
+ */
+pdftools_status pdftools_search_options_init(pdftools_search_options *options, uint32_t version);
 
 /**
  * Finds every occurrence of query (UTF-8, non-empty) in the pages the
@@ -1203,26 +1216,35 @@ pdftools_status pdftools_annotation_set_icon(pdftools_document *doc, pdftools_an
 pdftools_status pdftools_annotation_set_open(pdftools_document *doc, pdftools_annotation_id id,
                                              pdftools_bool open);
 
+/** How the lines of a FreeText are aligned (its /Q). */
+typedef enum pdftools_text_alignment {
+  PDFTOOLS_ALIGN_LEFT = 0,   /**< Flush left. */
+  PDFTOOLS_ALIGN_CENTER = 1, /**< Centred. */
+  PDFTOOLS_ALIGN_RIGHT = 2   /**< Flush right. */
+} pdftools_text_alignment;
+
 /**
  * Sets a FreeText's standard font ("Helvetica", "Times-Roman", "Courier",
- * their bold/italic variants), size (0 < size <= 1000), text colour (NULL:
- * black), alignment (0 left, 1 centre, 2 right) and intent ("FreeText",
- * "FreeTextCallout", "FreeTextTypewriter"; NULL: "FreeText").
+ * their bold/italic variants), size in points (0 < size <= 1000), text colour
+ * (NULL: black), alignment and intent ("FreeText", "FreeTextCallout",
+ * "FreeTextTypewriter"; NULL: "FreeText").  Errors: INVALID_HANDLE,
+ * INVALID_ARGUMENT (an unknown font, size, alignment or intent), NOT_FOUND.
  */
 pdftools_status pdftools_annotation_set_free_text(pdftools_document *doc,
                                                   pdftools_annotation_id id, const char *font,
                                                   double size, const pdftools_color *text_color,
-                                                  int32_t alignment, const char *intent);
+                                                  pdftools_text_alignment alignment, const char *intent);
 
 /**
- * A FreeText's font name (two-call pattern on font/font_size/out_font_size),
- * size, text colour and alignment; pointers other than out_font_size may be NULL.
+ * A FreeText's font name (two-call pattern on font_buf, font_buf_size and
+ * *out_font_name_size), size in points, text colour and alignment; pointers
+ * other than out_font_name_size may be NULL.
  */
 pdftools_status pdftools_annotation_get_free_text(pdftools_document *doc,
-                                                  pdftools_annotation_id id, char *font,
-                                                  size_t font_size, size_t *out_font_size,
-                                                  double *out_size, pdftools_color *out_color,
-                                                  int32_t *out_alignment);
+                                                  pdftools_annotation_id id, char *font_buf,
+                                                  size_t font_buf_size, size_t *out_font_name_size,
+                                                  double *out_point_size, pdftools_color *out_color,
+                                                  pdftools_text_alignment *out_alignment);
 
 /** Sets a FreeText callout line (/CL) of 2 or 3 points; count 0 removes it. */
 pdftools_status pdftools_annotation_set_callout(pdftools_document *doc, pdftools_annotation_id id,
@@ -1397,7 +1419,7 @@ typedef enum pdftools_pixel_format {
 
 /** Options for rendering.  Initialise with PDFTOOLS_RENDER_OPTIONS_INIT. */
 typedef struct pdftools_render_options {
-  /** Must be PDFTOOLS_RENDER_OPTIONS_VERSION. */
+  /** PDFTOOLS_RENDER_OPTIONS_VERSION (or an older version). */
   uint32_t version;
   /** Pixels per display-space unit: 1.0 is 72 dpi, 2.0 is 144 dpi (above 0, at most 64). */
   double scale;
@@ -1421,6 +1443,15 @@ typedef struct pdftools_render_options {
   { PDFTOOLS_RENDER_OPTIONS_VERSION, 1.0, PDFTOOLS_PIXEL_BGRA_PREMULTIPLIED, 0, 0, 0xFFFFFFFFu, 1 }
 
 /**
+ * Sets *options to the defaults of version (the values PDFTOOLS_RENDER_OPTIONS_INIT
+ * gives in this header for its version), for callers that cannot use the
+ * macro (bindings through an FFI).  Bytes past that version's struct are left
+ * alone.  Errors: INVALID_ARGUMENT (options NULL, version 0 or newer than this
+ * library's).
+ */
+pdftools_status pdftools_render_options_init(pdftools_render_options *options, uint32_t version);
+
+/**
  * The pixel size of the whole page rendered at scale: its display size
  * (rotated, cropped, UserUnit applied) times scale, rounded up (to the
  * nearest pixel when within 1e-6 of it, so 1650.0000000000002 is 1650).  Either
@@ -1437,7 +1468,9 @@ pdftools_status pdftools_page_get_render_size(pdftools_document *doc, int32_t pa
  * stride * height bytes).  The pixels show the tile whose top-left corner is
  * (tile_x, tile_y) in the whole scaled page; pass the size from
  * pdftools_page_get_render_size and tile 0,0 for a whole page.  Unsaved changes
- * are shown.  options NULL means PDFTOOLS_RENDER_OPTIONS_INIT.
+ * are shown.  options NULL means PDFTOOLS_RENDER_OPTIONS_INIT.  The
+ * arguments are checked before a pixel is written; an INTERNAL failure
+ * (cairo's) can leave the buffer partly drawn.
  * Errors: INVALID_HANDLE, INVALID_ARGUMENT (NULL buffer, sizes, stride,
  * options), OUT_OF_RANGE, DAMAGED (the page cannot be read), INTERNAL.
  */
@@ -1496,7 +1529,7 @@ typedef enum pdftools_encryption {
 
 /** Options for saving.  Initialise with PDFTOOLS_SAVE_OPTIONS_INIT. */
 typedef struct pdftools_save_options {
-  /** Must be PDFTOOLS_SAVE_OPTIONS_VERSION (or an older version). */
+  /** PDFTOOLS_SAVE_OPTIONS_VERSION (or an older version). */
   uint32_t version;
   /** A pdftools_save_mode. */
   int32_t mode;
@@ -1531,6 +1564,15 @@ typedef struct pdftools_save_options {
     PDFTOOLS_SAVE_OPTIONS_VERSION, PDFTOOLS_SAVE_AUTO, 1,                            \
         PDFTOOLS_OBJECT_STREAMS_PRESERVE, 0, PDFTOOLS_ENCRYPTION_KEEP, 0, NULL, NULL \
   }
+
+/**
+ * Sets *options to the defaults of version (the values PDFTOOLS_SAVE_OPTIONS_INIT
+ * gives in this header for its version), for callers that cannot use the
+ * macro (bindings through an FFI).  Bytes past that version's struct are left
+ * alone.  Errors: INVALID_ARGUMENT (options NULL, version 0 or newer than this
+ * library's).
+ */
+pdftools_status pdftools_save_options_init(pdftools_save_options *options, uint32_t version);
 
 /**
  * Saves the document to path (UTF-8).  options NULL means
@@ -1691,7 +1733,7 @@ typedef enum pdftools_pointer_kind {
 
 /** One pointer event.  Initialise with PDFTOOLS_POINTER_EVENT_INIT. */
 typedef struct pdftools_pointer_event {
-  /** Must be PDFTOOLS_POINTER_EVENT_VERSION. */
+  /** PDFTOOLS_POINTER_EVENT_VERSION (or an older version). */
   uint32_t version;
   /** The page under the pointer (the page the gesture started on, for moves beyond it). */
   int32_t page_index;
@@ -1715,6 +1757,15 @@ typedef struct pdftools_pointer_event {
 /** A mouse event on page 0 at (0, 0) with no modifiers. */
 #define PDFTOOLS_POINTER_EVENT_INIT \
   { PDFTOOLS_POINTER_EVENT_VERSION, 0, 0.0, 0.0, 0u, PDFTOOLS_POINTER_MOUSE, 0.0, 0.0 }
+
+/**
+ * Sets *event to the defaults of version (the values PDFTOOLS_POINTER_EVENT_INIT
+ * gives in this header for its version), for callers that cannot use the
+ * macro (bindings through an FFI).  Bytes past that version's struct are left
+ * alone.  Errors: INVALID_ARGUMENT (event NULL, version 0 or newer than this
+ * library's).
+ */
+pdftools_status pdftools_pointer_event_init(pdftools_pointer_event *event, uint32_t version);
 
 /** Keys the tools react to. */
 typedef enum pdftools_key {
@@ -1862,6 +1913,15 @@ typedef struct pdftools_tool_hit {
 #define PDFTOOLS_TOOL_HIT_INIT { PDFTOOLS_TOOL_HIT_VERSION, 0, -1, -1, 0, 0 }
 
 /**
+ * Sets *hit to the defaults of version (the values PDFTOOLS_TOOL_HIT_INIT
+ * gives in this header for its version), for callers that cannot use the
+ * macro (bindings through an FFI).  Bytes past that version's struct are left
+ * alone.  Errors: INVALID_ARGUMENT (hit NULL, version 0 or newer than this
+ * library's).
+ */
+pdftools_status pdftools_tool_hit_init(pdftools_tool_hit *hit, uint32_t version);
+
+/**
  * What lies under event's point, for the host's cursor (a resize arrow over a
  * box handle, a hand over a link, an I-beam over text): the handles of
  * selected annotations (annotate mode), then the topmost annotation the mode
@@ -1880,7 +1940,7 @@ pdftools_status pdftools_tool_hit_test(pdftools_tool_manager *manager,
  * INVALID_ARGUMENT (unknown key), NOT_PERMITTED (deleting or nudging a Locked
  * annotation: nothing changes).
  */
-pdftools_status pdftools_tool_key(pdftools_tool_manager *manager, int32_t key, uint32_t modifiers,
+pdftools_status pdftools_tool_key(pdftools_tool_manager *manager, pdftools_key key, uint32_t modifiers,
                                   pdftools_bool *out_handled);
 
 /**
@@ -2131,7 +2191,20 @@ typedef struct pdftools_tool_style {
  * field 0 but version).  To set a style, read the tool's current one and
  * change what differs.
  */
-#define PDFTOOLS_TOOL_STYLE_INIT { PDFTOOLS_TOOL_STYLE_VERSION }
+#define PDFTOOLS_TOOL_STYLE_INIT                                                               \
+  {                                                                                            \
+    PDFTOOLS_TOOL_STYLE_VERSION, 0, { 0.0, 0.0, 0.0 }, 0, { 0.0, 0.0, 0.0 }, 0.0, 0.0, 0, 0, { 0.0 }, \
+        0.0, 0, 0, "", 0.0, { 0.0, 0.0, 0.0 }, ""                                              \
+  }
+
+/**
+ * Sets *style to the defaults of version (the values PDFTOOLS_TOOL_STYLE_INIT
+ * gives in this header for its version), for callers that cannot use the
+ * macro (bindings through an FFI).  Bytes past that version's struct are left
+ * alone.  Errors: INVALID_ARGUMENT (style NULL, version 0 or newer than this
+ * library's).
+ */
+pdftools_status pdftools_tool_style_init(pdftools_tool_style *style, uint32_t version);
 
 /**
  * The default style of tool into *out_style, whose version the caller sets

@@ -360,13 +360,14 @@ public func abiAnnotationSetOpen(_ document: OpaquePointer?, _ id: Int64, _ open
 @_cdecl("pdftools_annotation_set_free_text")
 public func abiAnnotationSetFreeText(
   _ document: OpaquePointer?, _ id: Int64, _ font: UnsafePointer<CChar>?, _ size: Double,
-  _ textColor: UnsafePointer<pdftools_color>?, _ alignment: Int32, _ intent: UnsafePointer<CChar>?
+  _ textColor: UnsafePointer<pdftools_color>?, _ alignment: pdftools_text_alignment,
+  _ intent: UnsafePointer<CChar>?
 ) -> pdftools_status {
   call { () throws(PDFError) in
     try update(document, id, [
       .freeText(
         font: try text(font, "font"), size: size, color: try color(textColor) ?? RGBColor(0, 0, 0),
-        alignment: Int(alignment), intent: try optionalText(intent, "intent") ?? "FreeText")
+        alignment: Int(alignment.rawValue), intent: try optionalText(intent, "intent") ?? "FreeText")
     ])
   }
 }
@@ -376,7 +377,7 @@ public func abiAnnotationSetFreeText(
 public func abiAnnotationGetFreeText(
   _ document: OpaquePointer?, _ id: Int64, _ font: UnsafeMutablePointer<CChar>?, _ fontSize: UInt,
   _ outFontSize: UnsafeMutablePointer<UInt>?, _ outSize: UnsafeMutablePointer<Double>?,
-  _ outColor: UnsafeMutablePointer<pdftools_color>?, _ outAlignment: UnsafeMutablePointer<Int32>?
+  _ outColor: UnsafeMutablePointer<pdftools_color>?, _ outAlignment: UnsafeMutablePointer<pdftools_text_alignment>?
 ) -> pdftools_status {
   call { () throws(PDFError) in
     let doc = try Registry.document(document)
@@ -385,7 +386,7 @@ public func abiAnnotationGetFreeText(
     try copyOut(properties.fontName, font, fontSize, outFontSize)
     outSize?.pointee = properties.fontSize
     outColor?.pointee = pdftools_color(r: properties.textColor.r, g: properties.textColor.g, b: properties.textColor.b)
-    outAlignment?.pointee = Int32(properties.alignment)
+    outAlignment?.pointee = pdftools_text_alignment(rawValue: UInt32(clamping: properties.alignment))
   }
 }
 

@@ -26,9 +26,7 @@ public func abiPageRender(
     guard let buffer else { throw PDFError(.invalidArgument, "buffer is NULL") }
     var parsed = RenderOptions()
     if let c = options?.pointee {
-      guard c.version >= 1, c.version <= UInt32(PDFTOOLS_RENDER_OPTIONS_VERSION) else {
-        throw PDFError(.invalidArgument, "pdftools_render_options.version \(c.version) is not supported")
-      }
+      _ = try StructVersions.size(c.version, in: StructVersions.renderOptions, "pdftools_render_options")
       guard let format = RenderOptions.PixelFormat(rawValue: c.format) else {
         throw PDFError(.invalidArgument, "\(c.format) is not a pdftools_pixel_format value")
       }

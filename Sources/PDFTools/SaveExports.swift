@@ -16,18 +16,7 @@ private func saveOptions(_ pointer: UnsafePointer<pdftools_save_options>?) throw
   var options = SaveOptions()
   guard let pointer else { return (options, nil) }
   let version = UnsafeRawPointer(pointer).load(as: UInt32.self)
-  guard version >= 1, version <= UInt32(PDFTOOLS_SAVE_OPTIONS_VERSION) else {
-    throw PDFError(
-      .invalidArgument, "pdftools_save_options.version \(version) is not supported")
-  }
-  // Version 1 ends before overwrite_readonly, version 2 before progress.
-  let layout = MemoryLayout<pdftools_save_options>.self
-  let size: Int
-  switch version {
-  case 1: size = layout.offset(of: \.overwrite_readonly) ?? layout.size
-  case 2: size = layout.offset(of: \.progress) ?? layout.size
-  default: size = layout.size
-  }
+  let size = try StructVersions.size(version, in: StructVersions.saveOptions, "pdftools_save_options")
   let c = versionedCopy(pointer, size: size, defaults: pdftools_save_options())
   guard let mode = SaveOptions.Mode(rawValue: c.mode) else {
     throw PDFError(.invalidArgument, "\(c.mode) is not a pdftools_save_mode value")

@@ -23,11 +23,7 @@ private func searchOptionsAndProgress(_ pointer: UnsafePointer<pdftools_search_o
   var options = SearchOptions()
   guard let pointer else { return (options, nil) }
   let version = UnsafeRawPointer(pointer).load(as: UInt32.self)
-  guard version >= 1, version <= UInt32(PDFTOOLS_SEARCH_OPTIONS_VERSION) else {
-    throw PDFError(.invalidArgument, "pdftools_search_options.version \(version) is not supported")
-  }
-  let layout = MemoryLayout<pdftools_search_options>.self
-  let size = version == 1 ? layout.offset(of: \.progress) ?? layout.size : layout.size
+  let size = try StructVersions.size(version, in: StructVersions.searchOptions, "pdftools_search_options")
   let c = versionedCopy(pointer, size: size, defaults: pdftools_search_options())
   options.flags = SearchOptions.Flags(rawValue: c.flags)
   guard options.flags.isSubset(of: .known) else {

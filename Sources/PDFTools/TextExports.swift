@@ -66,15 +66,21 @@ public func abiPageCharFont(
 /// The page's words or lines (array pattern).
 @_cdecl("pdftools_page_get_text_units")
 public func abiPageTextUnits(
-  _ document: OpaquePointer?, _ page: Int32, _ lines: Int32,
+  _ document: OpaquePointer?, _ page: Int32, _ unit: pdftools_granularity,
   _ buffer: UnsafeMutablePointer<pdftools_text_range>?, _ capacity: UInt,
   _ outCount: UnsafeMutablePointer<UInt>?
 ) -> pdftools_status {
   call { () throws(PDFError) in
     let doc = try Registry.document(document)
     _ = try require(outCount, "out_count")
+    let lines: Bool
+    switch try granularity(unit) {
+    case .word: lines = false
+    case .line: lines = true
+    case .char: throw PDFError(.invalidArgument, "text units are words or lines, not characters")
+    }
     let text = try doc.text(ofPage: Int(page))
-    let units = (lines != 0 ? text.lines : text.words).map {
+    let units = (lines ? text.lines : text.words).map {
       pdftools_text_range(start: Int32(clamping: $0.lowerBound), end: Int32(clamping: $0.upperBound))
     }
     try copyArray(units, buffer, capacity, outCount)

@@ -24,9 +24,7 @@ private func toolKind(_ value: pdftools_tool) throws(PDFError) -> ToolKind {
 /// A C pointer event as a core event.
 private func pointerEvent(_ pointer: UnsafePointer<pdftools_pointer_event>?) throws(PDFError) -> PointerEvent {
   guard let value = pointer?.pointee else { throw PDFError(.invalidArgument, "the event is NULL") }
-  guard value.version == UInt32(PDFTOOLS_POINTER_EVENT_VERSION) else {
-    throw PDFError(.invalidArgument, "the event's version is \(value.version); this library reads version 1")
-  }
+  _ = try StructVersions.size(value.version, in: StructVersions.pointerEvent, "pdftools_pointer_event")
   guard let kind = PointerKind(rawValue: value.pointer_kind) else {
     throw PDFError(.invalidArgument, "\(value.pointer_kind) is not a pdftools_pointer_kind value")
   }
@@ -198,18 +196,20 @@ public func abiToolHitTest(
     value.handle_id = hit.handle?.id ?? -1
     value.is_link = hit.isLink ? 1 : 0
     value.on_text = hit.onText ? 1 : 0
-    try storeVersioned(value, outHit, "out_hit", sizes: [MemoryLayout<pdftools_tool_hit>.size])
+    try storeVersioned(value, outHit, "out_hit", sizes: StructVersions.toolHit)
   }
 }
 
 /// A key.
 @_cdecl("pdftools_tool_key")
 public func abiToolKey(
-  _ manager: OpaquePointer?, _ key: Int32, _ modifiers: UInt32, _ outHandled: UnsafeMutablePointer<Int32>?
+  _ manager: OpaquePointer?, _ key: pdftools_key, _ modifiers: UInt32, _ outHandled: UnsafeMutablePointer<Int32>?
 ) -> pdftools_status {
   call { () throws(PDFError) in
     let tools = try ToolRegistry.manager(manager)
-    guard let value = ToolKey(rawValue: key) else { throw PDFError(.invalidArgument, "\(key) is not a pdftools_key value") }
+    guard let value = ToolKey(rawValue: Int32(bitPattern: key.rawValue)) else {
+      throw PDFError(.invalidArgument, "\(key.rawValue) is not a pdftools_key value")
+    }
     let handled = try tools.key(value, modifiers: Modifiers(rawValue: modifiers))
     outHandled?.pointee = handled ? 1 : 0
   }
@@ -449,9 +449,7 @@ public func abiToolSetCallback(
 /// A C style as a core style.
 private func toolStyle(_ pointer: UnsafePointer<pdftools_tool_style>?) throws(PDFError) -> ToolStyle {
   guard let value = pointer?.pointee else { throw PDFError(.invalidArgument, "the style is NULL") }
-  guard value.version == UInt32(PDFTOOLS_TOOL_STYLE_VERSION) else {
-    throw PDFError(.invalidArgument, "the style's version is \(value.version); this library reads version 1")
-  }
+  _ = try StructVersions.size(value.version, in: StructVersions.toolStyle, "pdftools_tool_style")
   func color(_ c: pdftools_color) throws(PDFError) -> RGBColor {
     guard c.r.isFinite, c.g.isFinite, c.b.isFinite else {
       throw PDFError(.invalidArgument, "colour components must be finite numbers")
@@ -522,9 +520,6 @@ private func cToolStyle(_ style: ToolStyle) -> pdftools_tool_style {
   return out
 }
 
-/// The size of each version of pdftools_tool_style (index 0: version 1).
-private let toolStyleSizes = [MemoryLayout<pdftools_tool_style>.size]
-
 /// A tool's default style.
 @_cdecl("pdftools_tool_get_style")
 public func abiToolGetStyle(
@@ -533,7 +528,7 @@ public func abiToolGetStyle(
   call { () throws(PDFError) in
     let tools = try ToolRegistry.manager(manager)
     let kind = try toolKind(tool)
-    try storeVersioned(cToolStyle(tools.style(for: kind)), outStyle, "out_style", sizes: toolStyleSizes)
+    try storeVersioned(cToolStyle(tools.style(for: kind)), outStyle, "out_style", sizes: StructVersions.toolStyle)
   }
 }
 
@@ -611,7 +606,7 @@ public func abiToolGetPreset(
       throw PDFError(.invalidArgument, "out_style's version is 0; set it (PDFTOOLS_TOOL_STYLE_INIT) before the call")
     }
     if outNameSize != nil || nameBuffer != nil { try copyOut(preset.name, nameBuffer, nameBufferSize, outNameSize) }
-    if outStyle != nil { try storeVersioned(cToolStyle(preset.style), outStyle, "out_style", sizes: toolStyleSizes) }
+    if outStyle != nil { try storeVersioned(cToolStyle(preset.style), outStyle, "out_style", sizes: StructVersions.toolStyle) }
   }
 }
 

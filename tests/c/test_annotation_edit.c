@@ -930,11 +930,11 @@ static void verify_spec(pdftools_document *doc, pdftools_annotation_id id, const
     size_t need = 0;
     double size = -1;
     pdftools_color col = {-1, -1, -1};
-    int32_t align = -1;
+    pdftools_text_alignment align = (pdftools_text_alignment)-1;
     char *v;
     st = pdftools_annotation_get_free_text(doc, id, font, sizeof font, &need, &size, &col, &align);
     CHECK(st == PDFTOOLS_OK && strcmp(font, s->font) == 0 && need == strlen(s->font) + 1 && tc_near(size, s->fsize, EPS) &&
-              color_near(col, s->fcolor) && align == s->align,
+              color_near(col, s->fcolor) && (int32_t)align == s->align,
           "%s %s: free text %s %g, colour %g %g %g, alignment %d (%s %s %g, %g %g %g, %d)", ctx, L, s->font, s->fsize,
           s->fcolor.r, s->fcolor.g, s->fcolor.b, (int)s->align, st_name(st), font, size, col.r, col.g, col.b,
           (int)align);
@@ -1642,6 +1642,7 @@ static void call_all_getters(pdftools_document *doc, pdftools_annotation_id id, 
   char w[200], buf[64];
   pdftools_color c = {-1, -1, -1};
   int32_t i32 = -77;
+  pdftools_text_alignment al = (pdftools_text_alignment)77;
   double d = -77;
   uint32_t u = 77;
   pdftools_border_style bs = (pdftools_border_style)77;
@@ -1666,7 +1667,7 @@ static void call_all_getters(pdftools_document *doc, pdftools_annotation_id id, 
   GET(pdftools_annotation_get_ink(doc, id, p, 8, &n1, sz, 4, &n2), "get_ink");
   GET(pdftools_annotation_get_vertices(doc, id, p, 8, &n1), "get_vertices");
   GET(pdftools_annotation_get_line(doc, id, &a, &b, &le1, &le2), "get_line");
-  GET(pdftools_annotation_get_free_text(doc, id, buf, sizeof buf, &n1, &d, &c, &i32), "get_free_text");
+  GET(pdftools_annotation_get_free_text(doc, id, buf, sizeof buf, &n1, &d, &c, &al), "get_free_text");
   GET(pdftools_annotation_get_reply(doc, id, &parent), "get_reply");
   GET(pdftools_annotation_get_link_uri(doc, id, buf, sizeof buf, &n1), "get_link_uri");
   GET(pdftools_annotation_get_link_page(doc, id, &i32), "get_link_page");
@@ -1675,7 +1676,7 @@ static void call_all_getters(pdftools_document *doc, pdftools_annotation_id id, 
   GET(pdftools_annotation_get_raw(doc, id, "AP", buf, sizeof buf, &n1), "tc_get_raw(AP)");
 #undef GET
   CHECK(c.r == -1 && d == -77 && u == 77 && (int)bs == 77 && n1 == 77 && n2 == 77 && a.x == -77 && parent == -77 &&
-            data == NULL && (int)le1 == 77 && buf[0] == 'Z',
+            data == NULL && (int)le1 == 77 && (int)al == 77 && buf[0] == 'Z',
         "%s: failed getters leave their out-parameters untouched", ctx);
 }
 

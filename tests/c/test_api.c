@@ -1169,6 +1169,71 @@ static void test_last_error_message(void) {
 
 /* ------------------------------------------------------------------------ */
 
+/* The _init functions give what the _INIT macros give, refuse versions they do not know, and
+ * leave bytes past an older version alone. */
+static void test_struct_init_functions(void) {
+  {
+    pdftools_search_options m = PDFTOOLS_SEARCH_OPTIONS_INIT, f;
+    memset(&f, 0x5a, sizeof f);
+    EXPECT_OK(pdftools_search_options_init(&f, PDFTOOLS_SEARCH_OPTIONS_VERSION), "search_options_init");
+    CHECK(f.version == m.version && f.flags == m.flags && f.first_page == m.first_page &&
+              f.last_page == m.last_page && f.progress == m.progress && f.progress_user_data == m.progress_user_data,
+          "search_options_init equals PDFTOOLS_SEARCH_OPTIONS_INIT");
+    memset(&f, 0x5a, sizeof f);
+    EXPECT_OK(pdftools_search_options_init(&f, 1), "search_options_init(version 1)");
+    CHECK(f.version == 1 && f.last_page == -1 && ((unsigned char *)&f.progress)[0] == 0x5a,
+          "search_options_init(version 1) writes version 1's fields only");
+    EXPECT_STATUS(pdftools_search_options_init(&f, 0), PDFTOOLS_E_INVALID_ARGUMENT, "search_options_init(version 0)");
+    EXPECT_STATUS(pdftools_search_options_init(&f, PDFTOOLS_SEARCH_OPTIONS_VERSION + 1), PDFTOOLS_E_INVALID_ARGUMENT,
+                  "search_options_init(a later version)");
+    EXPECT_STATUS(pdftools_search_options_init(NULL, 1), PDFTOOLS_E_INVALID_ARGUMENT, "search_options_init(NULL)");
+  }
+  {
+    pdftools_render_options m = PDFTOOLS_RENDER_OPTIONS_INIT, f;
+    memset(&f, 0x5a, sizeof f);
+    EXPECT_OK(pdftools_render_options_init(&f, PDFTOOLS_RENDER_OPTIONS_VERSION), "render_options_init");
+    CHECK(f.version == m.version && f.scale == m.scale && f.format == m.format && f.tile_x == m.tile_x &&
+              f.tile_y == m.tile_y && f.background == m.background && f.draw_annotations == m.draw_annotations,
+          "render_options_init equals PDFTOOLS_RENDER_OPTIONS_INIT");
+  }
+  {
+    pdftools_save_options m = PDFTOOLS_SAVE_OPTIONS_INIT, f;
+    memset(&f, 0x5a, sizeof f);
+    EXPECT_OK(pdftools_save_options_init(&f, PDFTOOLS_SAVE_OPTIONS_VERSION), "save_options_init");
+    CHECK(f.version == m.version && f.mode == m.mode && f.compress_streams == m.compress_streams &&
+              f.object_streams == m.object_streams && f.linearize == m.linearize && f.encryption == m.encryption &&
+              f.overwrite_readonly == m.overwrite_readonly && f.progress == m.progress &&
+              f.progress_user_data == m.progress_user_data,
+          "save_options_init equals PDFTOOLS_SAVE_OPTIONS_INIT");
+    memset(&f, 0x5a, sizeof f);
+    EXPECT_OK(pdftools_save_options_init(&f, 1), "save_options_init(version 1)");
+    CHECK(f.version == 1 && f.encryption == m.encryption && ((unsigned char *)&f.overwrite_readonly)[0] == 0x5a,
+          "save_options_init(version 1) writes version 1's fields only");
+  }
+  {
+    pdftools_pointer_event m = PDFTOOLS_POINTER_EVENT_INIT, f;
+    memset(&f, 0x5a, sizeof f);
+    EXPECT_OK(pdftools_pointer_event_init(&f, PDFTOOLS_POINTER_EVENT_VERSION), "pointer_event_init");
+    CHECK(f.version == m.version && f.page_index == m.page_index && f.x == m.x && f.y == m.y &&
+              f.modifiers == m.modifiers && f.pointer_kind == m.pointer_kind && f.pressure == m.pressure &&
+              f.timestamp == m.timestamp,
+          "pointer_event_init equals PDFTOOLS_POINTER_EVENT_INIT");
+  }
+  {
+    pdftools_tool_hit m = PDFTOOLS_TOOL_HIT_INIT, f;
+    pdftools_tool_style s, z = PDFTOOLS_TOOL_STYLE_INIT;
+    memset(&f, 0x5a, sizeof f);
+    EXPECT_OK(pdftools_tool_hit_init(&f, PDFTOOLS_TOOL_HIT_VERSION), "tool_hit_init");
+    CHECK(f.version == m.version && f.annotation == m.annotation && f.handle_kind == m.handle_kind &&
+              f.handle_id == m.handle_id && f.is_link == m.is_link && f.on_text == m.on_text,
+          "tool_hit_init equals PDFTOOLS_TOOL_HIT_INIT");
+    memset(&s, 0x5a, sizeof s);
+    EXPECT_OK(pdftools_tool_style_init(&s, PDFTOOLS_TOOL_STYLE_VERSION), "tool_style_init");
+    CHECK(s.version == z.version && s.opacity == z.opacity && s.font[0] == 0 && s.icon[63] == 0,
+          "tool_style_init equals PDFTOOLS_TOOL_STYLE_INIT");
+  }
+}
+
 int main(int argc, char **argv) {
   int rc;
   if (argc < 2) {
@@ -1195,6 +1260,7 @@ int main(int argc, char **argv) {
   test_metadata();
   test_new_document();
   test_save_options();
+  test_struct_init_functions();
   test_logging();
 
   tc_remove_tree(g_tmp);

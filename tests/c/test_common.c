@@ -805,7 +805,7 @@ void tc_dump_annotation_properties(tc_buf *b, pdftools_document *doc, pdftools_a
     size_t need = 0;
     double size = -1;
     pdftools_color c = {-1, -1, -1};
-    int32_t align = -1;
+    pdftools_text_alignment align = (pdftools_text_alignment)-1;
     char font[128] = "";
     st = pdftools_annotation_get_free_text(doc, id, NULL, 0, &need, &size, &c, &align);
     if (st == PDFTOOLS_OK && need > 0 && need <= sizeof font)

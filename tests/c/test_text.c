@@ -275,7 +275,8 @@ static pdftools_char_info *get_chars(pdftools_document *doc, int page, size_t *n
 static int get_units(pdftools_document *doc, int page, int lines, pdftools_text_range *buf, size_t cap,
                      size_t *n) {
   *n = 0;
-  return pdftools_page_get_text_units(doc, page, lines, buf, cap, n) == PDFTOOLS_OK;
+  return pdftools_page_get_text_units(doc, page, lines ? PDFTOOLS_GRANULARITY_LINE : PDFTOOLS_GRANULARITY_WORD, buf,
+                                      cap, n) == PDFTOOLS_OK;
 }
 
 static char *get_page_text(pdftools_document *doc, int page) {
@@ -571,9 +572,9 @@ static void test_chars(pdftools_document *doc) {
       pdftools_text_range units[32], one[1];
       size_t nu = 0, cnt = 0;
       int ok = 1;
-      EXPECT_OK(pdftools_page_get_text_units(doc, p, 0, NULL, 0, &cnt), "page_text_units(words, NULL) counts");
+      EXPECT_OK(pdftools_page_get_text_units(doc, p, PDFTOOLS_GRANULARITY_WORD, NULL, 0, &cnt), "page_text_units(words, NULL) counts");
       CHECK((int)cnt == g_nwords, "page %d: %d words (%zu)", p, g_nwords, cnt);
-      EXPECT_STATUS(pdftools_page_get_text_units(doc, p, 0, one, 1, &cnt), PDFTOOLS_E_BUFFER_TOO_SMALL,
+      EXPECT_STATUS(pdftools_page_get_text_units(doc, p, PDFTOOLS_GRANULARITY_WORD, one, 1, &cnt), PDFTOOLS_E_BUFFER_TOO_SMALL,
                     "page_text_units(words) with capacity 1");
       if (get_units(doc, p, 0, units, 32, &nu) && (int)nu == g_nwords) {
         for (k = 0; k < g_nwords; k++) ok &= units[k].start == g_word_start[k] && units[k].end == g_word_end[k];
@@ -582,7 +583,7 @@ static void test_chars(pdftools_document *doc) {
       }
       CHECK(ok, "page %d: word ranges are the glyph runs (Hello [0,5) world [6,11) ... end [59,62))", p);
       ok = 1;
-      EXPECT_OK(pdftools_page_get_text_units(doc, p, 1, NULL, 0, &cnt), "page_text_units(lines, NULL) counts");
+      EXPECT_OK(pdftools_page_get_text_units(doc, p, PDFTOOLS_GRANULARITY_LINE, NULL, 0, &cnt), "page_text_units(lines, NULL) counts");
       CHECK(cnt == NLINES, "page %d: %d lines (%zu)", p, NLINES, cnt);
       if (get_units(doc, p, 1, units, 32, &nu) && nu == NLINES) {
         for (l = 0; l < NLINES; l++) {
@@ -1308,9 +1309,11 @@ static void test_bad_input(pdftools_document *doc) {
   EXPECT_STATUS(pdftools_page_get_text(NULL, 0, buf, sizeof buf, &n), PDFTOOLS_E_INVALID_HANDLE, "page_text: NULL document");
   EXPECT_STATUS(pdftools_page_get_chars(doc, NPAGES, sizeof(pdftools_char_info), ci, 2, &n), PDFTOOLS_E_OUT_OF_RANGE, "page_chars: page 5");
   EXPECT_STATUS(pdftools_page_get_chars(doc, 0, sizeof(pdftools_char_info), NULL, 0, NULL), PDFTOOLS_E_INVALID_ARGUMENT, "page_chars: NULL out_count");
-  EXPECT_STATUS(pdftools_page_get_text_units(doc, 0x7fffffff, 0, units, 4, &n), PDFTOOLS_E_OUT_OF_RANGE,
+  EXPECT_STATUS(pdftools_page_get_text_units(doc, 0x7fffffff, PDFTOOLS_GRANULARITY_WORD, units, 4, &n), PDFTOOLS_E_OUT_OF_RANGE,
                 "page_text_units: page INT32_MAX");
-  EXPECT_STATUS(pdftools_page_get_text_units(doc, 0, 1, units, 4, NULL), PDFTOOLS_E_INVALID_ARGUMENT,
+  EXPECT_STATUS(pdftools_page_get_text_units(doc, 0, PDFTOOLS_GRANULARITY_CHAR, units, 4, &n),
+                PDFTOOLS_E_INVALID_ARGUMENT, "page_text_units: characters are not units");
+  EXPECT_STATUS(pdftools_page_get_text_units(doc, 0, PDFTOOLS_GRANULARITY_LINE, units, 4, NULL), PDFTOOLS_E_INVALID_ARGUMENT,
                 "page_text_units: NULL out_count");
 
   /* Malformed selections. */
@@ -1451,7 +1454,7 @@ static void test_blank_page(void) {
   EXPECT_OK(pdftools_page_get_chars(doc, 0, sizeof(pdftools_char_info), NULL, 0, &n), "blank page: page_chars");
   CHECK(n == 0, "blank page: 0 characters (%zu)", n);
   n = 7;
-  EXPECT_OK(pdftools_page_get_text_units(doc, 0, 0, NULL, 0, &n), "blank page: words");
+  EXPECT_OK(pdftools_page_get_text_units(doc, 0, PDFTOOLS_GRANULARITY_WORD, NULL, 0, &n), "blank page: words");
   CHECK(n == 0, "blank page: 0 words (%zu)", n);
   EXPECT_STATUS(pdftools_page_hit_test(doc, 0, PDFTOOLS_SPACE_PAGE, a, 10, 0, PDFTOOLS_GRANULARITY_CHAR, &r),
                 PDFTOOLS_E_NOT_FOUND, "blank page: hit test");

@@ -26,7 +26,8 @@ static void read_annotation(pdftools_document *doc, pdftools_annotation_id id) {
   static const char *texts[] = {"Contents", "T", "Subj", "NM", "RC", "DA", "M"};
   char buf[256];
   size_t size = 0, count = 0;
-  int32_t page = 0, alignment = 0;
+  int32_t page = 0;
+  pdftools_text_alignment alignment = PDFTOOLS_ALIGN_LEFT;
   pdftools_rect rect;
   pdftools_color color;
   double opacity, width, font_size;
@@ -101,8 +102,8 @@ static void read_text(pdftools_document *doc, int32_t page, double width, double
     }
     free(chars);
   }
-  pdftools_page_get_text_units(doc, page, 0, units, 32, &count);
-  pdftools_page_get_text_units(doc, page, 1, units, 32, &count);
+  pdftools_page_get_text_units(doc, page, PDFTOOLS_GRANULARITY_WORD, units, 32, &count);
+  pdftools_page_get_text_units(doc, page, PDFTOOLS_GRANULARITY_LINE, units, 32, &count);
   pdftools_page_hit_test(doc, page, PDFTOOLS_SPACE_PAGE, a, 5, 1, PDFTOOLS_GRANULARITY_WORD, &range);
   if (pdftools_document_select(doc, page, a, page, b, PDFTOOLS_SPACE_DISPLAY, PDFTOOLS_GRANULARITY_CHAR, &selection) ==
       PDFTOOLS_OK) {

@@ -662,6 +662,13 @@ _PROTOTYPES: List[Tuple[str, Any, Sequence[Any]]] = [
         ],
     ),
     ("pdftools_tool_set_callback", _status, [_tm, TOOL_CALLBACK, c_void_p]),
+    # Defaults of the growing structs, by version (the binding sets its structs' fields itself)
+    ("pdftools_search_options_init", _status, [POINTER(CSearchOptions), c_uint32]),
+    ("pdftools_render_options_init", _status, [POINTER(CRenderOptions), c_uint32]),
+    ("pdftools_save_options_init", _status, [POINTER(CSaveOptions), c_uint32]),
+    ("pdftools_pointer_event_init", _status, [_event, c_uint32]),
+    ("pdftools_tool_hit_init", _status, [POINTER(CToolHit), c_uint32]),
+    ("pdftools_tool_style_init", _status, [_style, c_uint32]),
     ("pdftools_tool_get_style", _status, [_tm, _enum, _style]),
     ("pdftools_tool_set_style", _status, [_tm, _enum, _style]),
     ("pdftools_tool_apply_style", _status, [_tm, _enum, _style, ctypes.c_uint32]),

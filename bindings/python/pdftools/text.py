@@ -236,7 +236,8 @@ def page_chars(document: "Document", page_index: int) -> List[Char]:
 
 def text_units(document: "Document", page_index: int, lines: bool) -> List[TextRange]:
     """The words (or lines) of a page as ranges with their text."""
-    ranges = document._call_array(lib.pdftools_page_get_text_units, CTextRange, page_index, 1 if lines else 0)
+    unit = Granularity.LINE if lines else Granularity.WORD
+    ranges = document._call_array(lib.pdftools_page_get_text_units, CTextRange, page_index, int(unit))
     if not ranges:
         return []
     text = page_text(document, page_index)
