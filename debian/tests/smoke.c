@@ -29,7 +29,7 @@ int main(int argc, char **argv) {
     return 1;
   }
   int32_t pages = 0;
-  status = pdftools_document_page_count(doc, &pages);
+  status = pdftools_document_get_page_count(doc, &pages);
   pdftools_document_close(doc);
   if (status != PDFTOOLS_OK || pages < 1) {
     fprintf(stderr, "page count: %s, %d pages\n", pdftools_status_string(status), (int)pages);
