@@ -18,6 +18,9 @@ python3 python3-venv"
 # The tests' peers: the qpdf and poppler tools, and poppler-glib for /usr/bin/python3 (the
 # side-by-side benchmark's poppler worker).
 [ "$tests" -eq 1 ] && packages="$packages qpdf poppler-utils python3-gi gir1.2-poppler-0.18 python3-gi-cairo python3-cairo abigail-tools"
+# The package test's tools and the Debian build's dependencies (debian/control).
+[ "$tests" -eq 1 ] && packages="$packages dpkg-dev debhelper lintian dh-python python3-all python3-setuptools
+pybuild-plugin-pyproject zlib1g-dev binutils git"
 missing=""
 for package in $packages; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" ||

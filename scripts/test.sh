@@ -8,7 +8,10 @@
 #  3. the C tests again with AddressSanitizer and UndefinedBehaviorSanitizer, and the thread
 #     stress test with ThreadSanitizer (scripts/sanitize.sh);
 #  4. a short libFuzzer run of every fuzz harness and the replay of every reproducer
-#     (scripts/fuzz.sh).
+#     (scripts/fuzz.sh);
+#  5. the Debian packages: built, checked with lintian and the symbols file, installed, tested
+#     with the autopkgtest programs and removed (tests/package/package_test.sh). It needs root
+#     or password-less sudo; without them it says so and is reported as skipped.
 # Python tools come from the virtual environment install-deps.sh makes.
 set -eu
 . "$(dirname "$0")/env.sh"
@@ -28,3 +31,11 @@ echo "== ThreadSanitizer: the thread stress test"
 "$root/scripts/sanitize.sh" thread
 echo "== libFuzzer: a short run of every harness, and the reproducers"
 "$root/scripts/fuzz.sh"
+echo "== Debian packages: build, lintian, symbols, install, autopkgtest, remove"
+status=0
+PDFTOOLS_PACKAGE_JOBS=${PDFTOOLS_PACKAGE_JOBS:-2} "$root/tests/package/package_test.sh" || status=$?
+case "$status" in
+  0) ;;
+  77) echo "== the package test was SKIPPED (the reason is above); every other test passed" ;;
+  *) exit "$status" ;;
+esac
