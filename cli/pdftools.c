@@ -72,7 +72,7 @@ typedef struct progress_bar {
   int shown;
 } progress_bar;
 
-static int32_t show_progress(int64_t done, int64_t total, void *user_data) {
+static pdftools_progress_result show_progress(int64_t done, int64_t total, void *user_data) {
   progress_bar *bar = (progress_bar *)user_data;
   int width = 30, filled;
   if (!bar || !isatty(STDERR_FILENO) || total <= 1) return PDFTOOLS_PROGRESS_CONTINUE;

@@ -773,10 +773,11 @@ pdftools_status pdftools_selection_get_text(pdftools_document *doc,
 /* Progress                                                                  */
 /* ------------------------------------------------------------------------ */
 
-/** What a progress callback returns: go on. */
-#define PDFTOOLS_PROGRESS_CONTINUE 0
-/** What a progress callback returns: stop (the call fails with PDFTOOLS_E_CANCELLED). */
-#define PDFTOOLS_PROGRESS_STOP 1
+/** What a progress callback returns. */
+typedef enum pdftools_progress_result {
+  PDFTOOLS_PROGRESS_CONTINUE = 0, /**< Go on. */
+  PDFTOOLS_PROGRESS_STOP = 1      /**< Stop: the call fails with PDFTOOLS_E_CANCELLED. */
+} pdftools_progress_result;
 
 /**
  * Told how far a long call has come: done of total units (pages searched or
@@ -790,7 +791,8 @@ pdftools_status pdftools_selection_get_text(pdftools_document *doc,
  * honours a stop when qpdf has finished writing into memory (before the
  * file).  user_data is the pointer given with the callback.
  */
-typedef int32_t (*pdftools_progress_callback)(int64_t done, int64_t total, void *user_data);
+typedef pdftools_progress_result (*pdftools_progress_callback)(int64_t done, int64_t total,
+                                                               void *user_data);
 
 /**
  * The plain text of pages first_page to last_page (-1: the last page), UTF-8,
@@ -1424,7 +1426,7 @@ typedef struct pdftools_render_options {
   /** Pixels per display-space unit: 1.0 is 72 dpi, 2.0 is 144 dpi (above 0, at most 64). */
   double scale;
   /** A pdftools_pixel_format. */
-  int32_t format;
+  pdftools_pixel_format format;
   /** Left edge of the tile, in pixels of the whole page at this scale (0 for a whole page). */
   int32_t tile_x;
   /** Top edge of the tile, in pixels of the whole page at this scale. */
@@ -1532,15 +1534,15 @@ typedef struct pdftools_save_options {
   /** PDFTOOLS_SAVE_OPTIONS_VERSION (or an older version). */
   uint32_t version;
   /** A pdftools_save_mode. */
-  int32_t mode;
+  pdftools_save_mode mode;
   /** Nonzero: compress uncompressed streams with Flate.  0: keep as they are. */
   pdftools_bool compress_streams;
   /** A pdftools_object_streams. */
-  int32_t object_streams;
+  pdftools_object_streams object_streams;
   /** Nonzero: write a linearized ("fast web view") file. */
   pdftools_bool linearize;
   /** A pdftools_encryption. */
-  int32_t encryption;
+  pdftools_encryption encryption;
   /**
    * Nonzero: pdftools_document_save may replace a read-only file (one with no
    * write permission bit, or one the caller may not write).  0: saving over
@@ -1744,7 +1746,7 @@ typedef struct pdftools_pointer_event {
   /** pdftools_modifiers bits. */
   uint32_t modifiers;
   /** A pdftools_pointer_kind. */
-  int32_t pointer_kind;
+  pdftools_pointer_kind pointer_kind;
   /** Pen pressure 0..1; 0 when unknown. */
   double pressure;
   /** Seconds on any monotonic clock; 0 when unknown. */
@@ -1886,6 +1888,30 @@ pdftools_status pdftools_tool_long_press(pdftools_tool_manager *manager,
                                          const pdftools_pointer_event *event,
                                          pdftools_bool *out_handled);
 
+/** Kinds of overlay items. */
+typedef enum pdftools_overlay_kind {
+  PDFTOOLS_OVERLAY_RECT = 0,    /**< Rectangle: 2 points, opposite corners. */
+  PDFTOOLS_OVERLAY_ELLIPSE = 1, /**< Ellipse inscribed in the box of 2 points. */
+  PDFTOOLS_OVERLAY_PATH = 2,    /**< Open polyline through its points (a line has 2). */
+  PDFTOOLS_OVERLAY_POLYGON = 3, /**< Closed polygon. */
+  PDFTOOLS_OVERLAY_QUAD = 4,    /**< A text selection quad: 4 points in pdftools_quad order. */
+  PDFTOOLS_OVERLAY_HANDLE = 5,  /**< A handle: 1 point, its centre; see handle_kind and handle_id. */
+  PDFTOOLS_OVERLAY_CARET = 6    /**< A text caret: 2 points, top and bottom. */
+} pdftools_overlay_kind;
+
+/** Kinds of handles. */
+typedef enum pdftools_handle_kind {
+  PDFTOOLS_HANDLE_NONE = -1, /**< No handle (items that are not handles, hits off handles). */
+  /** A box handle; handle_id 0..7 clockwise from the top left corner on screen:
+   *  0 top left, 1 top, 2 top right, 3 right, 4 bottom right, 5 bottom, 6 bottom left, 7 left. */
+  PDFTOOLS_HANDLE_BOX = 0,
+  PDFTOOLS_HANDLE_LINE_START = 1, /**< A line's start point. */
+  PDFTOOLS_HANDLE_LINE_END = 2,   /**< A line's end point. */
+  PDFTOOLS_HANDLE_VERTEX = 3,     /**< A polygon or polyline vertex; handle_id is its index. */
+  PDFTOOLS_HANDLE_TEXT_START = 4, /**< The start of a text markup or text selection. */
+  PDFTOOLS_HANDLE_TEXT_END = 5    /**< The end of a text markup or text selection. */
+} pdftools_handle_kind;
+
 /** What lies under the pointer (pdftools_tool_hit_test). */
 typedef struct pdftools_tool_hit {
   /**
@@ -1896,8 +1922,8 @@ typedef struct pdftools_tool_hit {
   uint32_t version;
   /** The annotation under the pointer (a selected annotation's handle first), or 0. */
   pdftools_annotation_id annotation;
-  /** The pdftools_handle_kind of the handle under the pointer, or -1 for none. */
-  int32_t handle_kind;
+  /** The kind of the handle under the pointer, or PDFTOOLS_HANDLE_NONE. */
+  pdftools_handle_kind handle_kind;
   /** The handle's id (see pdftools_handle_kind), or -1. */
   int32_t handle_id;
   /** Nonzero when the annotation is a link (a tap follows it). */
@@ -1910,7 +1936,7 @@ typedef struct pdftools_tool_hit {
 #define PDFTOOLS_TOOL_HIT_VERSION 1
 
 /** A pdftools_tool_hit ready to be filled in. */
-#define PDFTOOLS_TOOL_HIT_INIT { PDFTOOLS_TOOL_HIT_VERSION, 0, -1, -1, 0, 0 }
+#define PDFTOOLS_TOOL_HIT_INIT { PDFTOOLS_TOOL_HIT_VERSION, 0, PDFTOOLS_HANDLE_NONE, -1, 0, 0 }
 
 /**
  * Sets *hit to the defaults of version (the values PDFTOOLS_TOOL_HIT_INIT
@@ -2022,35 +2048,12 @@ pdftools_status pdftools_tool_delete_selection(pdftools_tool_manager *manager);
 
 /* Overlays: what the host draws over a page, in its display space. */
 
-/** Kinds of overlay items. */
-typedef enum pdftools_overlay_kind {
-  PDFTOOLS_OVERLAY_RECT = 0,    /**< Rectangle: 2 points, opposite corners. */
-  PDFTOOLS_OVERLAY_ELLIPSE = 1, /**< Ellipse inscribed in the box of 2 points. */
-  PDFTOOLS_OVERLAY_PATH = 2,    /**< Open polyline through its points (a line has 2). */
-  PDFTOOLS_OVERLAY_POLYGON = 3, /**< Closed polygon. */
-  PDFTOOLS_OVERLAY_QUAD = 4,    /**< A text selection quad: 4 points in pdftools_quad order. */
-  PDFTOOLS_OVERLAY_HANDLE = 5,  /**< A handle: 1 point, its centre; see handle_kind and handle_id. */
-  PDFTOOLS_OVERLAY_CARET = 6    /**< A text caret: 2 points, top and bottom. */
-} pdftools_overlay_kind;
-
-/** Kinds of handles. */
-typedef enum pdftools_handle_kind {
-  /** A box handle; handle_id 0..7 clockwise from the top left corner on screen:
-   *  0 top left, 1 top, 2 top right, 3 right, 4 bottom right, 5 bottom, 6 bottom left, 7 left. */
-  PDFTOOLS_HANDLE_BOX = 0,
-  PDFTOOLS_HANDLE_LINE_START = 1, /**< A line's start point. */
-  PDFTOOLS_HANDLE_LINE_END = 2,   /**< A line's end point. */
-  PDFTOOLS_HANDLE_VERTEX = 3,     /**< A polygon or polyline vertex; handle_id is its index. */
-  PDFTOOLS_HANDLE_TEXT_START = 4, /**< The start of a text markup or text selection. */
-  PDFTOOLS_HANDLE_TEXT_END = 5    /**< The end of a text markup or text selection. */
-} pdftools_handle_kind;
-
 /** One item of an overlay. */
 typedef struct pdftools_overlay_item {
   /** A pdftools_overlay_kind. */
-  int32_t kind;
-  /** For handles, a pdftools_handle_kind; else 0. */
-  int32_t handle_kind;
+  pdftools_overlay_kind kind;
+  /** For handles, their kind; else PDFTOOLS_HANDLE_NONE. */
+  pdftools_handle_kind handle_kind;
   /** For handles, the id described at pdftools_handle_kind; else 0. */
   int32_t handle_id;
   /** Index of the item's first point in the points array. */
@@ -2116,9 +2119,9 @@ typedef struct pdftools_tool_event {
    */
   size_t size;
   /** A pdftools_tool_event_kind. */
-  int32_t kind;
+  pdftools_tool_event_kind kind;
   /** The tool concerned (the new tool, or the requesting one). */
-  int32_t tool;
+  pdftools_tool tool;
   /** The page concerned, or -1. */
   int32_t page_index;
   /** For LINK_ACTIVATED with a page destination, the page; else -1. */
@@ -2162,7 +2165,7 @@ typedef struct pdftools_tool_style {
   /** Border or line width in points (0..1000). */
   double width;
   /** A pdftools_border_style. */
-  int32_t border_style;
+  pdftools_border_style border_style;
   /** How many entries of dashes are used (0..8; for PDFTOOLS_BORDER_DASHED). */
   int32_t dash_count;
   /** The dash array. */
@@ -2170,9 +2173,9 @@ typedef struct pdftools_tool_style {
   /** Cloudy border intensity 0..2 (0: none). */
   double cloudy;
   /** A pdftools_line_ending for the start of lines and polylines. */
-  int32_t line_start;
+  pdftools_line_ending line_start;
   /** A pdftools_line_ending for the end. */
-  int32_t line_end;
+  pdftools_line_ending line_end;
   /** Font of free text and callouts: a standard 14 font name, NUL-terminated. */
   char font[64];
   /** Font size in points. */

@@ -27,8 +27,8 @@ public func abiPageRender(
     var parsed = RenderOptions()
     if let c = options?.pointee {
       _ = try StructVersions.size(c.version, in: StructVersions.renderOptions, "pdftools_render_options")
-      guard let format = RenderOptions.PixelFormat(rawValue: c.format) else {
-        throw PDFError(.invalidArgument, "\(c.format) is not a pdftools_pixel_format value")
+      guard let format = RenderOptions.PixelFormat(rawValue: Int32(bitPattern: c.format.rawValue)) else {
+        throw PDFError(.invalidArgument, "\(c.format.rawValue) is not a pdftools_pixel_format value")
       }
       parsed.scale = c.scale
       parsed.format = format

@@ -18,20 +18,20 @@ private func saveOptions(_ pointer: UnsafePointer<pdftools_save_options>?) throw
   let version = UnsafeRawPointer(pointer).load(as: UInt32.self)
   let size = try StructVersions.size(version, in: StructVersions.saveOptions, "pdftools_save_options")
   let c = versionedCopy(pointer, size: size, defaults: pdftools_save_options())
-  guard let mode = SaveOptions.Mode(rawValue: c.mode) else {
-    throw PDFError(.invalidArgument, "\(c.mode) is not a pdftools_save_mode value")
+  guard let mode = SaveOptions.Mode(rawValue: Int32(bitPattern: c.mode.rawValue)) else {
+    throw PDFError(.invalidArgument, "\(c.mode.rawValue) is not a pdftools_save_mode value")
   }
-  guard let streams = SaveOptions.ObjectStreams(rawValue: c.object_streams) else {
-    throw PDFError(.invalidArgument, "\(c.object_streams) is not a pdftools_object_streams value")
+  guard let streams = SaveOptions.ObjectStreams(rawValue: Int32(bitPattern: c.object_streams.rawValue)) else {
+    throw PDFError(.invalidArgument, "\(c.object_streams.rawValue) is not a pdftools_object_streams value")
   }
-  guard c.encryption == 0 || c.encryption == 1 else {
-    throw PDFError(.invalidArgument, "\(c.encryption) is not a pdftools_encryption value")
+  guard c.encryption == PDFTOOLS_ENCRYPTION_KEEP || c.encryption == PDFTOOLS_ENCRYPTION_REMOVE else {
+    throw PDFError(.invalidArgument, "\(c.encryption.rawValue) is not a pdftools_encryption value")
   }
   options.mode = mode
   options.compressStreams = c.compress_streams != 0
   options.objectStreams = streams
   options.linearize = c.linearize != 0
-  options.removeEncryption = c.encryption == 1
+  options.removeEncryption = c.encryption == PDFTOOLS_ENCRYPTION_REMOVE
   options.overwriteReadOnly = c.overwrite_readonly != 0
   return (options, progressHandler(c.progress, c.progress_user_data))
 }

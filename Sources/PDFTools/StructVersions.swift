@@ -71,7 +71,7 @@ public func abiRenderOptionsInit(_ options: UnsafeMutablePointer<pdftools_render
 {
   var defaults = pdftools_render_options()
   defaults.scale = 1
-  defaults.format = Int32(PDFTOOLS_PIXEL_BGRA_PREMULTIPLIED.rawValue)
+  defaults.format = PDFTOOLS_PIXEL_BGRA_PREMULTIPLIED
   defaults.background = 0xFFFF_FFFF
   defaults.draw_annotations = 1
   return initialise(options, version, StructVersions.renderOptions, "pdftools_render_options", defaults)
@@ -83,10 +83,10 @@ public func abiSaveOptionsInit(_ options: UnsafeMutablePointer<pdftools_save_opt
   -> pdftools_status
 {
   var defaults = pdftools_save_options()
-  defaults.mode = Int32(PDFTOOLS_SAVE_AUTO.rawValue)
+  defaults.mode = PDFTOOLS_SAVE_AUTO
   defaults.compress_streams = 1
-  defaults.object_streams = Int32(PDFTOOLS_OBJECT_STREAMS_PRESERVE.rawValue)
-  defaults.encryption = Int32(PDFTOOLS_ENCRYPTION_KEEP.rawValue)
+  defaults.object_streams = PDFTOOLS_OBJECT_STREAMS_PRESERVE
+  defaults.encryption = PDFTOOLS_ENCRYPTION_KEEP
   return initialise(options, version, StructVersions.saveOptions, "pdftools_save_options", defaults)
 }
 
@@ -96,7 +96,7 @@ public func abiPointerEventInit(_ event: UnsafeMutablePointer<pdftools_pointer_e
   -> pdftools_status
 {
   var defaults = pdftools_pointer_event()
-  defaults.pointer_kind = Int32(PDFTOOLS_POINTER_MOUSE.rawValue)
+  defaults.pointer_kind = PDFTOOLS_POINTER_MOUSE
   return initialise(event, version, StructVersions.pointerEvent, "pdftools_pointer_event", defaults)
 }
 
@@ -112,7 +112,7 @@ public func abiToolStyleInit(_ style: UnsafeMutablePointer<pdftools_tool_style>?
 @_cdecl("pdftools_tool_hit_init")
 public func abiToolHitInit(_ hit: UnsafeMutablePointer<pdftools_tool_hit>?, _ version: UInt32) -> pdftools_status {
   var defaults = pdftools_tool_hit()
-  defaults.handle_kind = -1
+  defaults.handle_kind = PDFTOOLS_HANDLE_NONE
   defaults.handle_id = -1
   return initialise(hit, version, StructVersions.toolHit, "pdftools_tool_hit", defaults)
 }

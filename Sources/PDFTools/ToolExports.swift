@@ -25,8 +25,8 @@ private func toolKind(_ value: pdftools_tool) throws(PDFError) -> ToolKind {
 private func pointerEvent(_ pointer: UnsafePointer<pdftools_pointer_event>?) throws(PDFError) -> PointerEvent {
   guard let value = pointer?.pointee else { throw PDFError(.invalidArgument, "the event is NULL") }
   _ = try StructVersions.size(value.version, in: StructVersions.pointerEvent, "pdftools_pointer_event")
-  guard let kind = PointerKind(rawValue: value.pointer_kind) else {
-    throw PDFError(.invalidArgument, "\(value.pointer_kind) is not a pdftools_pointer_kind value")
+  guard let kind = PointerKind(rawValue: Int32(bitPattern: value.pointer_kind.rawValue)) else {
+    throw PDFError(.invalidArgument, "\(value.pointer_kind.rawValue) is not a pdftools_pointer_kind value")
   }
   return PointerEvent(
     page: Int(value.page_index), Point(value.x, value.y), modifiers: Modifiers(rawValue: value.modifiers), kind: kind,
@@ -192,7 +192,7 @@ public func abiToolHitTest(
     let hit = try tools.hitTest(try pointerEvent(event))
     var value = pdftools_tool_hit()
     value.annotation = hit.annotation
-    value.handle_kind = hit.handle?.kind.rawValue ?? -1
+    value.handle_kind = hit.handle.map { pdftools_handle_kind(rawValue: $0.kind.rawValue) } ?? PDFTOOLS_HANDLE_NONE
     value.handle_id = hit.handle?.id ?? -1
     value.is_link = hit.isLink ? 1 : 0
     value.on_text = hit.onText ? 1 : 0
@@ -375,8 +375,8 @@ public func abiToolOverlay(
     var next = 0
     for (index, item) in overlay.items.enumerated() {
       var out = pdftools_overlay_item()
-      out.kind = item.kind.rawValue
-      out.handle_kind = item.kind == .handle ? item.handleKind.rawValue : 0
+      out.kind = pdftools_overlay_kind(rawValue: UInt32(bitPattern: item.kind.rawValue))
+      out.handle_kind = item.kind == .handle ? pdftools_handle_kind(rawValue: item.handleKind.rawValue) : PDFTOOLS_HANDLE_NONE
       out.handle_id = item.kind == .handle ? item.handleID : 0
       out.first_point = UInt32(clamping: next)
       out.point_count = UInt32(clamping: item.points.count)
@@ -410,8 +410,8 @@ private struct ToolCallback: @unchecked Sendable {
   func deliver(_ note: ToolNotification) {
     var event = pdftools_tool_event()
     event.size = MemoryLayout<pdftools_tool_event>.stride
-    event.kind = note.kind.rawValue
-    event.tool = note.tool.rawValue
+    event.kind = pdftools_tool_event_kind(rawValue: UInt32(bitPattern: note.kind.rawValue))
+    event.tool = pdftools_tool(rawValue: UInt32(bitPattern: note.tool.rawValue))
     event.page_index = Int32(clamping: note.page)
     event.target_page = Int32(clamping: note.targetPage)
     event.id_count = note.ids.count
@@ -469,16 +469,16 @@ private func toolStyle(_ pointer: UnsafePointer<pdftools_tool_style>?) throws(PD
   style.opacity = value.opacity
   style.width = value.width
   let borders = BorderStyle.allCases
-  guard value.border_style >= 0, Int(value.border_style) < borders.count else {
-    throw PDFError(.invalidArgument, "\(value.border_style) is not a pdftools_border_style value")
+  guard Int(value.border_style.rawValue) < borders.count else {
+    throw PDFError(.invalidArgument, "\(value.border_style.rawValue) is not a pdftools_border_style value")
   }
-  style.borderStyle = borders[Int(value.border_style)]
+  style.borderStyle = borders[Int(value.border_style.rawValue)]
   guard value.dash_count >= 0, value.dash_count <= 8 else { throw PDFError(.invalidArgument, "dash_count must be 0 to 8") }
   let dashes = withUnsafeBytes(of: value.dashes) { Array($0.bindMemory(to: Double.self)) }
   style.dashes = Array(dashes.prefix(Int(value.dash_count)))
   style.cloudy = value.cloudy
-  style.lineStart = try ending(pdftools_line_ending(rawValue: UInt32(bitPattern: value.line_start)))
-  style.lineEnd = try ending(pdftools_line_ending(rawValue: UInt32(bitPattern: value.line_end)))
+  style.lineStart = try ending(value.line_start)
+  style.lineEnd = try ending(value.line_end)
   style.font = try fixedString(value.font, "font")
   style.fontSize = value.font_size
   style.textColor = try color(value.text_color)
@@ -498,15 +498,15 @@ private func cToolStyle(_ style: ToolStyle) -> pdftools_tool_style {
   out.fill = cColor(style.fill ?? RGBColor(0, 0, 0))
   out.opacity = style.opacity
   out.width = style.width
-  out.border_style = Int32(BorderStyle.allCases.firstIndex(of: style.borderStyle) ?? 0)
+  out.border_style = pdftools_border_style(rawValue: UInt32(BorderStyle.allCases.firstIndex(of: style.borderStyle) ?? 0))
   out.dash_count = Int32(min(style.dashes.count, 8))
   withUnsafeMutableBytes(of: &out.dashes) { raw in
     let slots = raw.bindMemory(to: Double.self)
     for (index, dash) in style.dashes.prefix(8).enumerated() { slots[index] = dash }
   }
   out.cloudy = style.cloudy
-  out.line_start = Int32(bitPattern: cEnding(style.lineStart).rawValue)
-  out.line_end = Int32(bitPattern: cEnding(style.lineEnd).rawValue)
+  out.line_start = cEnding(style.lineStart)
+  out.line_end = cEnding(style.lineEnd)
   func fill<T>(_ tuple: inout T, _ text: String) {
     withUnsafeMutableBytes(of: &tuple) { raw in
       let utf8 = Array(text.utf8.prefix(raw.count - 1))

@@ -575,14 +575,14 @@ static int ovl_count(const ovl *o, int32_t kind) {
   size_t i;
   int n = 0;
   for (i = 0; i < o->ni; i++)
-    if (o->items[i].kind == kind) n++;
+    if ((int32_t)o->items[i].kind == kind) n++;
   return n;
 }
 
 static const pdftools_overlay_item *ovl_find(const ovl *o, int32_t kind, int nth) {
   size_t i;
   for (i = 0; i < o->ni; i++)
-    if (o->items[i].kind == kind && nth-- == 0) return &o->items[i];
+    if ((int32_t)o->items[i].kind == kind && nth-- == 0) return &o->items[i];
   return NULL;
 }
 
@@ -3332,8 +3332,8 @@ static void test_style_defaults(void) {
     if (sp->has_color == 0) ok = ok && !s.has_color;
     if (sp->width >= 0) ok = ok && tc_near(s.width, sp->width, 1e-9);
     if (sp->opacity >= 0) ok = ok && tc_near(s.opacity, sp->opacity, 1e-9);
-    if (sp->line_start >= 0) ok = ok && s.line_start == sp->line_start;
-    if (sp->line_end >= 0) ok = ok && s.line_end == sp->line_end;
+    if (sp->line_start >= 0) ok = ok && (int)s.line_start == sp->line_start;
+    if (sp->line_end >= 0) ok = ok && (int)s.line_end == sp->line_end;
     if (sp->cloudy >= 0) ok = ok && tc_near(s.cloudy, sp->cloudy, 1e-9);
     if (sp->icon) ok = ok && strcmp(s.icon, sp->icon) == 0;
     if (sp->tool != PDFTOOLS_TOOL_ERASER) ok = ok && s.border_style == PDFTOOLS_BORDER_SOLID;

@@ -303,7 +303,7 @@ static void log_reset(progress_log *log, int64_t stop_at) {
   log->other_status = PDFTOOLS_OK;
 }
 
-static int32_t on_progress(int64_t done, int64_t total, void *user_data) {
+static pdftools_progress_result on_progress(int64_t done, int64_t total, void *user_data) {
   progress_log *log = (progress_log *)user_data;
   if (log->calls > 0 && (done < log->done[log->calls - 1] || total != log->total[log->calls - 1])) log->monotonic = 0;
   if (log->calls < 4096) {
