@@ -201,14 +201,14 @@ class Pdftools:
 
         self.L = L
         self.lib = L.lib
-        c_int, c_int32, c_int64, c_void_p = ctypes.c_int, ctypes.c_int32, ctypes.c_int64, ctypes.c_void_p
+        c_int, c_int32, c_size_t, c_void_p = ctypes.c_int, ctypes.c_int32, ctypes.c_size_t, ctypes.c_void_p
         p32 = ctypes.POINTER(c_int32)
         # The undo functions, in case the binding does not declare them yet.
         for name, restype, argtypes in (
             ("pdftools_undo_undo", c_int, [c_void_p, p32]),
             ("pdftools_undo_redo", c_int, [c_void_p, p32]),
             ("pdftools_undo_get_state", c_int, [c_void_p, p32, p32]),
-            ("pdftools_undo_set_limits", c_int, [c_void_p, c_int32, c_int64]),
+            ("pdftools_undo_set_limits", c_int, [c_void_p, c_int32, c_size_t]),
             ("pdftools_undo_set_enabled", c_int, [c_void_p, c_int32]),
             ("pdftools_undo_clear", c_int, [c_void_p]),
         ):

@@ -22,9 +22,12 @@
  * memory the library returned with pdftools_free.
  *
  * Types.  A yes/no value is a pdftools_bool (int32_t): on input any nonzero
- * value is true, on output it is exactly 0 or 1.  Indices of pages and
- * characters are int32_t; sizes in bytes and element counts of caller arrays
- * are size_t.
+ * value is true, on output it is exactly 0 or 1.  What a document or tool
+ * manager holds is counted and indexed with int32_t (pages, characters,
+ * metadata entries, presets; -1 where a comment says "none"); memory is
+ * counted with size_t (sizes in bytes, and the number of elements of an array
+ * passed in or filled in, and positions in it).  An enumeration is an enum
+ * type; a set of flags is a uint32_t of the enum's bits.
  *
  * General rules (they apply to every function unless its comment says
  * otherwise):
@@ -1379,9 +1382,10 @@ pdftools_status pdftools_undo_end_group(pdftools_document *doc);
 /**
  * Sets how many steps the journal keeps (default 500) and how many bytes of
  * object states (default 64 MiB); older steps are dropped first, and dropping
- * never affects newer steps.  Errors: INVALID_HANDLE, INVALID_ARGUMENT (negative).
+ * never affects newer steps.  Errors: INVALID_HANDLE, INVALID_ARGUMENT (steps
+ * negative, bytes beyond what the machine can address).
  */
-pdftools_status pdftools_undo_set_limits(pdftools_document *doc, int32_t steps, int64_t bytes);
+pdftools_status pdftools_undo_set_limits(pdftools_document *doc, int32_t steps, size_t bytes);
 
 /**
  * Turns the journal on (nonzero) or off; turning it off also clears it (for
@@ -1997,13 +2001,13 @@ pdftools_status pdftools_tool_provide_image(pdftools_tool_manager *manager, cons
 pdftools_status pdftools_tool_provide_file(pdftools_tool_manager *manager, const char *name,
                                            const void *data, size_t size);
 /**
- * An ink signature: stroke_count strokes, stroke i having stroke_lengths[i]
- * (at least 1) of the points, in a unit box (0..1, y down) that is fitted,
+ * An ink signature: stroke_count strokes, stroke i made of stroke_sizes[i]
+ * (at least 1) consecutive points of points, in a unit box (0..1, y down) that is fitted,
  * keeping its aspect, into the placed rectangle.
  */
 pdftools_status pdftools_tool_provide_ink(pdftools_tool_manager *manager,
                                           const pdftools_point *points,
-                                          const uint32_t *stroke_lengths, size_t stroke_count);
+                                          const size_t *stroke_sizes, size_t stroke_count);
 /** A URI target for the link tool. */
 pdftools_status pdftools_tool_provide_link_uri(pdftools_tool_manager *manager, const char *uri);
 /** A page target (0-based) for the link tool.  OUT_OF_RANGE for a missing page. */
@@ -2057,9 +2061,9 @@ typedef struct pdftools_overlay_item {
   /** For handles, the id described at pdftools_handle_kind; else 0. */
   int32_t handle_id;
   /** Index of the item's first point in the points array. */
-  uint32_t first_point;
+  size_t first_point;
   /** How many points it has. */
-  uint32_t point_count;
+  size_t point_count;
   /** Stroke colour 0xAARRGGBB; alpha 0: no stroke. */
   uint32_t stroke;
   /** Fill colour 0xAARRGGBB; alpha 0: no fill. */
@@ -2167,7 +2171,7 @@ typedef struct pdftools_tool_style {
   /** A pdftools_border_style. */
   pdftools_border_style border_style;
   /** How many entries of dashes are used (0..8; for PDFTOOLS_BORDER_DASHED). */
-  int32_t dash_count;
+  size_t dash_count;
   /** The dash array. */
   double dashes[8];
   /** Cloudy border intensity 0..2 (0: none). */
@@ -2271,7 +2275,7 @@ pdftools_status pdftools_tool_add_preset(pdftools_tool_manager *manager, pdftool
 
 /** How many presets tool has.  Errors: INVALID_HANDLE, INVALID_ARGUMENT. */
 pdftools_status pdftools_tool_get_preset_count(pdftools_tool_manager *manager, pdftools_tool tool,
-                                               size_t *out_count);
+                                               int32_t *out_count);
 
 /**
  * Preset index of tool: its style into *out_style (may be NULL; its version
@@ -2280,12 +2284,12 @@ pdftools_status pdftools_tool_get_preset_count(pdftools_tool_manager *manager, p
  * (version 0), OUT_OF_RANGE, BUFFER_TOO_SMALL.
  */
 pdftools_status pdftools_tool_get_preset(pdftools_tool_manager *manager, pdftools_tool tool,
-                                         size_t index, pdftools_tool_style *out_style,
+                                         int32_t index, pdftools_tool_style *out_style,
                                          char *name_buf, size_t name_buf_size, size_t *out_name_size);
 
 /** Removes preset index of tool.  Errors: INVALID_HANDLE, INVALID_ARGUMENT, OUT_OF_RANGE. */
 pdftools_status pdftools_tool_remove_preset(pdftools_tool_manager *manager, pdftools_tool tool,
-                                            size_t index);
+                                            int32_t index);
 
 /**
  * Every tool's default style and presets as a JSON document (two-call

@@ -254,7 +254,7 @@ public func abiToolProvideFile(
 /// An ink signature payload.
 @_cdecl("pdftools_tool_provide_ink")
 public func abiToolProvideInk(
-  _ manager: OpaquePointer?, _ points: UnsafePointer<pdftools_point>?, _ lengths: UnsafePointer<UInt32>?,
+  _ manager: OpaquePointer?, _ points: UnsafePointer<pdftools_point>?, _ lengths: UnsafePointer<UInt>?,
   _ strokeCount: UInt
 ) -> pdftools_status {
   call { () throws(PDFError) in
@@ -265,8 +265,8 @@ public func abiToolProvideInk(
     var strokes: [[Point]] = []
     var offset = 0
     for index in 0..<Int(strokeCount) {
-      let length = Int(lengths[index])
-      guard length >= 1, offset + length <= 1_000_000 else {
+      let length = Int(clamping: lengths[index])
+      guard length >= 1, length <= 1_000_000, offset + length <= 1_000_000 else {
         throw PDFError(.invalidArgument, "stroke \(index) must have 1 to 1000000 points")
       }
       strokes.append((offset..<offset + length).map { Point(points[$0].x, points[$0].y) })
@@ -378,8 +378,8 @@ public func abiToolOverlay(
       out.kind = pdftools_overlay_kind(rawValue: UInt32(bitPattern: item.kind.rawValue))
       out.handle_kind = item.kind == .handle ? pdftools_handle_kind(rawValue: item.handleKind.rawValue) : PDFTOOLS_HANDLE_NONE
       out.handle_id = item.kind == .handle ? item.handleID : 0
-      out.first_point = UInt32(clamping: next)
-      out.point_count = UInt32(clamping: item.points.count)
+      out.first_point = next
+      out.point_count = item.points.count
       out.stroke = item.stroke
       out.fill = item.fill
       out.width = item.width
@@ -473,7 +473,7 @@ private func toolStyle(_ pointer: UnsafePointer<pdftools_tool_style>?) throws(PD
     throw PDFError(.invalidArgument, "\(value.border_style.rawValue) is not a pdftools_border_style value")
   }
   style.borderStyle = borders[Int(value.border_style.rawValue)]
-  guard value.dash_count >= 0, value.dash_count <= 8 else { throw PDFError(.invalidArgument, "dash_count must be 0 to 8") }
+  guard value.dash_count <= 8 else { throw PDFError(.invalidArgument, "dash_count must be 0 to 8") }
   let dashes = withUnsafeBytes(of: value.dashes) { Array($0.bindMemory(to: Double.self)) }
   style.dashes = Array(dashes.prefix(Int(value.dash_count)))
   style.cloudy = value.cloudy
@@ -499,7 +499,7 @@ private func cToolStyle(_ style: ToolStyle) -> pdftools_tool_style {
   out.opacity = style.opacity
   out.width = style.width
   out.border_style = pdftools_border_style(rawValue: UInt32(BorderStyle.allCases.firstIndex(of: style.borderStyle) ?? 0))
-  out.dash_count = Int32(min(style.dashes.count, 8))
+  out.dash_count = min(style.dashes.count, 8)
   withUnsafeMutableBytes(of: &out.dashes) { raw in
     let slots = raw.bindMemory(to: Double.self)
     for (index, dash) in style.dashes.prefix(8).enumerated() { slots[index] = dash }
@@ -580,25 +580,25 @@ public func abiToolAddPreset(
 /// Counts presets.
 @_cdecl("pdftools_tool_get_preset_count")
 public func abiToolPresetCount(
-  _ manager: OpaquePointer?, _ tool: pdftools_tool, _ outCount: UnsafeMutablePointer<UInt>?
+  _ manager: OpaquePointer?, _ tool: pdftools_tool, _ outCount: UnsafeMutablePointer<Int32>?
 ) -> pdftools_status {
   call { () throws(PDFError) in
     let tools = try ToolRegistry.manager(manager)
     let kind = try toolKind(tool)
-    try store(UInt(tools.presets(for: kind).count), outCount, "out_count")
+    try store(Int32(clamping: tools.presets(for: kind).count), outCount, "out_count")
   }
 }
 
 /// One preset.
 @_cdecl("pdftools_tool_get_preset")
 public func abiToolGetPreset(
-  _ manager: OpaquePointer?, _ tool: pdftools_tool, _ index: UInt, _ outStyle: UnsafeMutablePointer<pdftools_tool_style>?,
+  _ manager: OpaquePointer?, _ tool: pdftools_tool, _ index: Int32, _ outStyle: UnsafeMutablePointer<pdftools_tool_style>?,
   _ nameBuffer: UnsafeMutablePointer<CChar>?, _ nameBufferSize: UInt, _ outNameSize: UnsafeMutablePointer<UInt>?
 ) -> pdftools_status {
   call { () throws(PDFError) in
     let tools = try ToolRegistry.manager(manager)
     let list = tools.presets(for: try toolKind(tool))
-    guard index < UInt(list.count) else {
+    guard index >= 0, Int(index) < list.count else {
       throw PDFError(.outOfRange, "preset \(index) is out of range (the tool has \(list.count))")
     }
     let preset = list[Int(index)]
@@ -612,10 +612,10 @@ public func abiToolGetPreset(
 
 /// Removes a preset.
 @_cdecl("pdftools_tool_remove_preset")
-public func abiToolRemovePreset(_ manager: OpaquePointer?, _ tool: pdftools_tool, _ index: UInt) -> pdftools_status {
+public func abiToolRemovePreset(_ manager: OpaquePointer?, _ tool: pdftools_tool, _ index: Int32) -> pdftools_status {
   call { () throws(PDFError) in
     let tools = try ToolRegistry.manager(manager)
-    try tools.removePreset(at: Int(clamping: index), for: try toolKind(tool))
+    try tools.removePreset(at: Int(index), for: try toolKind(tool))
   }
 }
 

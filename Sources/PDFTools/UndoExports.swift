@@ -65,7 +65,7 @@ public func abiEndGroup(_ document: OpaquePointer?) -> pdftools_status {
 
 /// Sets the journal's limits.
 @_cdecl("pdftools_undo_set_limits")
-public func abiSetUndoLimits(_ document: OpaquePointer?, _ steps: Int32, _ bytes: Int64) -> pdftools_status {
+public func abiSetUndoLimits(_ document: OpaquePointer?, _ steps: Int32, _ bytes: UInt) -> pdftools_status {
   call { () throws(PDFError) in
     let doc = try Registry.document(document)
     guard let byteLimit = Int(exactly: bytes) else { throw PDFError(.invalidArgument, "bytes is too large") }

@@ -763,7 +763,7 @@ static int cmd_style(struct replay *r, char **w, int n, int as_default) {
 /* signature_ink X,Y X,Y ... [| X,Y ...] */
 static int cmd_signature_ink(struct replay *r, char **w, int n) {
   pdftools_point points[MAX_WORDS];
-  uint32_t lengths[MAX_WORDS];
+  size_t lengths[MAX_WORDS];
   size_t count = 0, strokes = 0;
   int i;
   lengths[0] = 0;

@@ -1132,7 +1132,7 @@ static void test_bad_input(void) {
   EXPECT_STATUS(pdftools_tool_provide_ink(c.m, NULL, NULL, 1), PDFTOOLS_E_INVALID_ARGUMENT, "provide_ink(NULL)");
   {
     pdftools_point p2[2] = {{0, 0}, {1, 1}};
-    uint32_t len0[1] = {0};
+    size_t len0[1] = {0};
     EXPECT_STATUS(pdftools_tool_provide_ink(c.m, p2, len0, 1), PDFTOOLS_E_INVALID_ARGUMENT,
                   "provide_ink(a stroke of 0 points)");
   }
@@ -2419,7 +2419,7 @@ static void case_signature(int page) {
   int mark0;
   pdftools_annotation_id id;
   const pdftools_point pts[4] = {{0, 0}, {1, 0}, {0, 1}, {1, 1}};
-  const uint32_t lens[2] = {2, 2};
+  const size_t lens[2] = {2, 2};
   snprintf(what, sizeof what, "signature on page %d", page);
   if (!ctx_open(&c, what)) return;
   get_state(c.doc, &s0);
@@ -3486,7 +3486,8 @@ static void strip_ws(const char *in, char *out, size_t cap) {
 static void test_presets_json(void) {
   ctx c;
   pdftools_tool_style s, thick, got;
-  size_t n = 99, need = 0;
+  int32_t n = 99;
+  size_t need = 0;
   char name[64] = "";
   char *json = NULL, *flat = NULL;
   if (!ctx_open(&c, "presets and JSON")) return;
@@ -3504,7 +3505,7 @@ static void test_presets_json(void) {
   CHECK(n == 2, "two ink presets (%d)", (int)n);
   {
     int found = 0;
-    size_t i;
+    int32_t i;
     for (i = 0; i < n; i++) {
       memset(&got, 0, sizeof got);
       got.version = PDFTOOLS_TOOL_STYLE_VERSION;

@@ -1623,7 +1623,7 @@ static void test_limits(void) {
 
   /* Bad limits. */
   EXPECT_STATUS(pdftools_undo_set_limits(doc, -1, 100), PDFTOOLS_E_INVALID_ARGUMENT, "set_undo_limits(steps -1)");
-  EXPECT_STATUS(pdftools_undo_set_limits(doc, 10, -1), PDFTOOLS_E_INVALID_ARGUMENT, "set_undo_limits(bytes -1)");
+  EXPECT_STATUS(pdftools_undo_set_limits(doc, 10, SIZE_MAX), PDFTOOLS_E_INVALID_ARGUMENT, "set_undo_limits(bytes SIZE_MAX)");
   for (i = 0; i < 6; i++) free(states[i]);
   pdftools_document_close(doc);
 

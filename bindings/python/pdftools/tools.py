@@ -1194,7 +1194,7 @@ class ToolManager:
         if not lengths:
             raise ArgumentError("an ink signature needs at least one stroke")
         c_points = (CPoint * len(points))(*points)
-        c_lengths = (ctypes.c_uint32 * len(lengths))(*lengths)
+        c_lengths = (ctypes.c_size_t * len(lengths))(*lengths)
         self._call(lib.pdftools_tool_provide_ink, c_points, c_lengths, len(lengths))
 
     def provide_link(self, uri: Optional[str] = None, page: Optional[Union[int, "Page"]] = None) -> None:
@@ -1398,7 +1398,7 @@ class ToolManager:
     def presets(self, tool: ToolLike) -> List[Tuple[str, ToolStyle]]:
         """The named presets of ``tool`` as (name, style) pairs, in order."""
         value = _named(Tool, tool, "tool")
-        count = ctypes.c_size_t()
+        count = ctypes.c_int32()
         self._call(lib.pdftools_tool_get_preset_count, value.c_value, ctypes.byref(count))
         return [self._preset(value, index) for index in range(int(count.value))]
 
