@@ -59,7 +59,9 @@
  *    its _init function (pdftools_save_options_init and the like): a newer
  *    library reads and writes only the fields of that version.  Arrays of
  *    structs the library fills carry their element size where the struct may
- *    grow, and tool events say their size.
+ *    grow, and tool events say their size.  The small value structs
+ *    (pdftools_point, _rect, _quad, _color, _text_range, _selection) are
+ *    frozen: they never change.
  *
  *  - Ownership.  Memory the library returns by pointer (for example by
  *    pdftools_document_save_to_memory) is released with pdftools_free(),
