@@ -96,38 +96,6 @@ func copyOut(
   }
 }
 
-
-/// A copy of the caller's versioned input struct holding only the first `size` bytes (what the
-/// caller's version of the struct has); later fields keep the values of `defaults`. A newer
-/// library never reads past an older caller's struct.
-func versionedCopy<T>(_ pointer: UnsafePointer<T>, size: Int, defaults: T) -> T {
-  var value = defaults
-  withUnsafeMutableBytes(of: &value) { target in
-    let count = min(max(size, 0), target.count)
-    target.copyMemory(from: UnsafeRawBufferPointer(start: UnsafeRawPointer(pointer), count: count))
-  }
-  return value
-}
-
-/// Stores `value` into the caller's versioned output struct: only the bytes of version
-/// min(caller's, this library's), whose sizes `sizes` lists by version (index 0: version 1),
-/// with the struct's leading `uint32_t version` set to the version written. A newer library
-/// never writes past an older caller's struct. Version 0 is an invalid argument.
-func storeVersioned<T>(_ value: T, _ pointer: UnsafeMutablePointer<T>?, _ name: String, sizes: [Int]) throws(PDFError) {
-  guard let pointer else { throw PDFError(.invalidArgument, "\(name) is NULL") }
-  let asked = UnsafeRawPointer(pointer).loadUnaligned(as: UInt32.self)
-  guard asked > 0 else {
-    throw PDFError(.invalidArgument, "\(name)'s version is 0; set it (the struct's _INIT macro) before the call")
-  }
-  let version = min(Int(asked), sizes.count)
-  var copy = value
-  withUnsafeMutableBytes(of: &copy) { bytes in
-    bytes.storeBytes(of: UInt32(version), toByteOffset: 0, as: UInt32.self)
-    guard let base = bytes.baseAddress else { return }
-    UnsafeMutableRawPointer(pointer).copyMemory(from: base, byteCount: min(sizes[version - 1], bytes.count))
-  }
-}
-
 /// Copies `items` into the caller's array with the array pattern, each element `elementSize`
 /// bytes after the previous one and written only up to that size (an older caller's elements
 /// are shorter); `minimum` is the size of the struct's first version.

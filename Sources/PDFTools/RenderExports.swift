@@ -25,8 +25,8 @@ public func abiPageRender(
     let doc = try Registry.document(document)
     guard let buffer else { throw PDFError(.invalidArgument, "buffer is NULL") }
     var parsed = RenderOptions()
-    if let c = options?.pointee {
-      _ = try StructVersions.size(c.version, in: StructVersions.renderOptions, "pdftools_render_options")
+    if let options {
+      let c = try StructVersions.renderOptions.read(options)
       guard let format = RenderOptions.PixelFormat(rawValue: Int32(bitPattern: c.format.rawValue)) else {
         throw PDFError(.invalidArgument, "\(c.format.rawValue) is not a pdftools_pixel_format value")
       }

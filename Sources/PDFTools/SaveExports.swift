@@ -15,9 +15,7 @@ private func saveOptions(_ pointer: UnsafePointer<pdftools_save_options>?) throw
 {
   var options = SaveOptions()
   guard let pointer else { return (options, nil) }
-  let version = UnsafeRawPointer(pointer).load(as: UInt32.self)
-  let size = try StructVersions.size(version, in: StructVersions.saveOptions, "pdftools_save_options")
-  let c = versionedCopy(pointer, size: size, defaults: pdftools_save_options())
+  let c = try StructVersions.saveOptions.read(pointer)
   guard let mode = SaveOptions.Mode(rawValue: Int32(bitPattern: c.mode.rawValue)) else {
     throw PDFError(.invalidArgument, "\(c.mode.rawValue) is not a pdftools_save_mode value")
   }

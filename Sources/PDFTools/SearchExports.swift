@@ -22,9 +22,7 @@ private func searchOptionsAndProgress(_ pointer: UnsafePointer<pdftools_search_o
 {
   var options = SearchOptions()
   guard let pointer else { return (options, nil) }
-  let version = UnsafeRawPointer(pointer).load(as: UInt32.self)
-  let size = try StructVersions.size(version, in: StructVersions.searchOptions, "pdftools_search_options")
-  let c = versionedCopy(pointer, size: size, defaults: pdftools_search_options())
+  let c = try StructVersions.searchOptions.read(pointer)
   options.flags = SearchOptions.Flags(rawValue: c.flags)
   guard options.flags.isSubset(of: .known) else {
     throw PDFError(.invalidArgument, "unknown pdftools_search_flags bits \(c.flags)")

@@ -23,8 +23,8 @@ private func toolKind(_ value: pdftools_tool) throws(PDFError) -> ToolKind {
 
 /// A C pointer event as a core event.
 private func pointerEvent(_ pointer: UnsafePointer<pdftools_pointer_event>?) throws(PDFError) -> PointerEvent {
-  guard let value = pointer?.pointee else { throw PDFError(.invalidArgument, "the event is NULL") }
-  _ = try StructVersions.size(value.version, in: StructVersions.pointerEvent, "pdftools_pointer_event")
+  guard let pointer else { throw PDFError(.invalidArgument, "the event is NULL") }
+  let value = try StructVersions.pointerEvent.read(pointer)
   guard let kind = PointerKind(rawValue: Int32(bitPattern: value.pointer_kind.rawValue)) else {
     throw PDFError(.invalidArgument, "\(value.pointer_kind.rawValue) is not a pdftools_pointer_kind value")
   }
@@ -196,7 +196,7 @@ public func abiToolHitTest(
     value.handle_id = hit.handle?.id ?? -1
     value.is_link = hit.isLink ? 1 : 0
     value.on_text = hit.onText ? 1 : 0
-    try storeVersioned(value, outHit, "out_hit", sizes: StructVersions.toolHit)
+    try StructVersions.toolHit.store(value, outHit, "out_hit")
   }
 }
 
@@ -448,8 +448,8 @@ public func abiToolSetCallback(
 
 /// A C style as a core style.
 private func toolStyle(_ pointer: UnsafePointer<pdftools_tool_style>?) throws(PDFError) -> ToolStyle {
-  guard let value = pointer?.pointee else { throw PDFError(.invalidArgument, "the style is NULL") }
-  _ = try StructVersions.size(value.version, in: StructVersions.toolStyle, "pdftools_tool_style")
+  guard let pointer else { throw PDFError(.invalidArgument, "the style is NULL") }
+  let value = try StructVersions.toolStyle.read(pointer)
   func color(_ c: pdftools_color) throws(PDFError) -> RGBColor {
     guard c.r.isFinite, c.g.isFinite, c.b.isFinite else {
       throw PDFError(.invalidArgument, "colour components must be finite numbers")
@@ -528,7 +528,7 @@ public func abiToolGetStyle(
   call { () throws(PDFError) in
     let tools = try ToolRegistry.manager(manager)
     let kind = try toolKind(tool)
-    try storeVersioned(cToolStyle(tools.style(for: kind)), outStyle, "out_style", sizes: StructVersions.toolStyle)
+    try StructVersions.toolStyle.store(cToolStyle(tools.style(for: kind)), outStyle, "out_style")
   }
 }
 
@@ -606,7 +606,7 @@ public func abiToolGetPreset(
       throw PDFError(.invalidArgument, "out_style's version is 0; set it (PDFTOOLS_TOOL_STYLE_INIT) before the call")
     }
     if outNameSize != nil || nameBuffer != nil { try copyOut(preset.name, nameBuffer, nameBufferSize, outNameSize) }
-    if outStyle != nil { try storeVersioned(cToolStyle(preset.style), outStyle, "out_style", sizes: StructVersions.toolStyle) }
+    if outStyle != nil { try StructVersions.toolStyle.store(cToolStyle(preset.style), outStyle, "out_style") }
   }
 }
 

@@ -1169,16 +1169,24 @@ static void test_last_error_message(void) {
 
 /* ------------------------------------------------------------------------ */
 
+/* Fills f with 0x5a bytes and runs init(&f, version): f's fields must then be what the _INIT
+ * macro gives (same, an expression over f and m). */
+#define INIT_EQUALS_MACRO(init, version, same)                         \
+  do {                                                                 \
+    memset(&f, 0x5a, sizeof f);                                        \
+    EXPECT_OK(init(&f, version), #init);                               \
+    CHECK(same, #init "(" #version ") equals the struct's _INIT macro"); \
+  } while (0)
+
 /* The _init functions give what the _INIT macros give, refuse versions they do not know, and
  * leave bytes past an older version alone. */
 static void test_struct_init_functions(void) {
   {
     pdftools_search_options m = PDFTOOLS_SEARCH_OPTIONS_INIT, f;
-    memset(&f, 0x5a, sizeof f);
-    EXPECT_OK(pdftools_search_options_init(&f, PDFTOOLS_SEARCH_OPTIONS_VERSION), "search_options_init");
-    CHECK(f.version == m.version && f.flags == m.flags && f.first_page == m.first_page &&
-              f.last_page == m.last_page && f.progress == m.progress && f.progress_user_data == m.progress_user_data,
-          "search_options_init equals PDFTOOLS_SEARCH_OPTIONS_INIT");
+    INIT_EQUALS_MACRO(pdftools_search_options_init, PDFTOOLS_SEARCH_OPTIONS_VERSION,
+                      f.version == m.version && f.flags == m.flags && f.first_page == m.first_page &&
+                          f.last_page == m.last_page && f.progress == m.progress &&
+                          f.progress_user_data == m.progress_user_data);
     memset(&f, 0x5a, sizeof f);
     EXPECT_OK(pdftools_search_options_init(&f, 1), "search_options_init(version 1)");
     CHECK(f.version == 1 && f.last_page == -1 && ((unsigned char *)&f.progress)[0] == 0x5a,
@@ -1190,21 +1198,18 @@ static void test_struct_init_functions(void) {
   }
   {
     pdftools_render_options m = PDFTOOLS_RENDER_OPTIONS_INIT, f;
-    memset(&f, 0x5a, sizeof f);
-    EXPECT_OK(pdftools_render_options_init(&f, PDFTOOLS_RENDER_OPTIONS_VERSION), "render_options_init");
-    CHECK(f.version == m.version && f.scale == m.scale && f.format == m.format && f.tile_x == m.tile_x &&
-              f.tile_y == m.tile_y && f.background == m.background && f.draw_annotations == m.draw_annotations,
-          "render_options_init equals PDFTOOLS_RENDER_OPTIONS_INIT");
+    INIT_EQUALS_MACRO(pdftools_render_options_init, PDFTOOLS_RENDER_OPTIONS_VERSION,
+                      f.version == m.version && f.scale == m.scale && f.format == m.format && f.tile_x == m.tile_x &&
+                          f.tile_y == m.tile_y && f.background == m.background &&
+                          f.draw_annotations == m.draw_annotations);
   }
   {
     pdftools_save_options m = PDFTOOLS_SAVE_OPTIONS_INIT, f;
-    memset(&f, 0x5a, sizeof f);
-    EXPECT_OK(pdftools_save_options_init(&f, PDFTOOLS_SAVE_OPTIONS_VERSION), "save_options_init");
-    CHECK(f.version == m.version && f.mode == m.mode && f.compress_streams == m.compress_streams &&
-              f.object_streams == m.object_streams && f.linearize == m.linearize && f.encryption == m.encryption &&
-              f.overwrite_readonly == m.overwrite_readonly && f.progress == m.progress &&
-              f.progress_user_data == m.progress_user_data,
-          "save_options_init equals PDFTOOLS_SAVE_OPTIONS_INIT");
+    INIT_EQUALS_MACRO(pdftools_save_options_init, PDFTOOLS_SAVE_OPTIONS_VERSION,
+                      f.version == m.version && f.mode == m.mode && f.compress_streams == m.compress_streams &&
+                          f.object_streams == m.object_streams && f.linearize == m.linearize &&
+                          f.encryption == m.encryption && f.overwrite_readonly == m.overwrite_readonly &&
+                          f.progress == m.progress && f.progress_user_data == m.progress_user_data);
     memset(&f, 0x5a, sizeof f);
     EXPECT_OK(pdftools_save_options_init(&f, 1), "save_options_init(version 1)");
     CHECK(f.version == 1 && f.encryption == m.encryption && ((unsigned char *)&f.overwrite_readonly)[0] == 0x5a,
@@ -1212,27 +1217,25 @@ static void test_struct_init_functions(void) {
   }
   {
     pdftools_pointer_event m = PDFTOOLS_POINTER_EVENT_INIT, f;
-    memset(&f, 0x5a, sizeof f);
-    EXPECT_OK(pdftools_pointer_event_init(&f, PDFTOOLS_POINTER_EVENT_VERSION), "pointer_event_init");
-    CHECK(f.version == m.version && f.page_index == m.page_index && f.x == m.x && f.y == m.y &&
-              f.modifiers == m.modifiers && f.pointer_kind == m.pointer_kind && f.pressure == m.pressure &&
-              f.timestamp == m.timestamp,
-          "pointer_event_init equals PDFTOOLS_POINTER_EVENT_INIT");
+    INIT_EQUALS_MACRO(pdftools_pointer_event_init, PDFTOOLS_POINTER_EVENT_VERSION,
+                      f.version == m.version && f.page_index == m.page_index && f.x == m.x && f.y == m.y &&
+                          f.modifiers == m.modifiers && f.pointer_kind == m.pointer_kind &&
+                          f.pressure == m.pressure && f.timestamp == m.timestamp);
   }
   {
     pdftools_tool_hit m = PDFTOOLS_TOOL_HIT_INIT, f;
-    pdftools_tool_style s, z = PDFTOOLS_TOOL_STYLE_INIT;
-    memset(&f, 0x5a, sizeof f);
-    EXPECT_OK(pdftools_tool_hit_init(&f, PDFTOOLS_TOOL_HIT_VERSION), "tool_hit_init");
-    CHECK(f.version == m.version && f.annotation == m.annotation && f.handle_kind == m.handle_kind &&
-              f.handle_id == m.handle_id && f.is_link == m.is_link && f.on_text == m.on_text,
-          "tool_hit_init equals PDFTOOLS_TOOL_HIT_INIT");
-    memset(&s, 0x5a, sizeof s);
-    EXPECT_OK(pdftools_tool_style_init(&s, PDFTOOLS_TOOL_STYLE_VERSION), "tool_style_init");
-    CHECK(s.version == z.version && s.opacity == z.opacity && s.font[0] == 0 && s.icon[63] == 0,
-          "tool_style_init equals PDFTOOLS_TOOL_STYLE_INIT");
+    INIT_EQUALS_MACRO(pdftools_tool_hit_init, PDFTOOLS_TOOL_HIT_VERSION,
+                      f.version == m.version && f.annotation == m.annotation && f.handle_kind == m.handle_kind &&
+                          f.handle_id == m.handle_id && f.is_link == m.is_link && f.on_text == m.on_text);
+  }
+  {
+    pdftools_tool_style m = PDFTOOLS_TOOL_STYLE_INIT, f;
+    INIT_EQUALS_MACRO(pdftools_tool_style_init, PDFTOOLS_TOOL_STYLE_VERSION,
+                      f.version == m.version && f.opacity == m.opacity && f.dash_count == m.dash_count &&
+                          f.font[0] == 0 && f.icon[63] == 0);
   }
 }
+#undef INIT_EQUALS_MACRO
 
 int main(int argc, char **argv) {
   int rc;
