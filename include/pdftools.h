@@ -2083,14 +2083,14 @@ typedef struct pdftools_overlay_item {
  * item_size bytes apart and written up to item_size bytes: item_size is
  * sizeof(pdftools_overlay_item) as the caller knows it) and their points (at
  * most point_capacity), in display space, drawn in order over the page.
- * *out_item_count and *out_point_count receive the sizes needed; when
- * either buffer is NULL or too small nothing is copied and the status is OK
- * for NULL buffers (a size query), BUFFER_TOO_SMALL otherwise.  out_dirty
+ * *out_item_count and *out_point_count receive the sizes needed; with both
+ * buffers NULL (a size query) nothing is copied and the status is OK; when
+ * either buffer is too small nothing is copied: BUFFER_TOO_SMALL.  out_dirty
  * (may be NULL) receives the display-space area that changed since the last
  * call that copied this page's overlay (all zero: nothing changed); only a
  * call that copies resets it.  Errors: INVALID_HANDLE, INVALID_ARGUMENT
- * (NULL counts, item_size smaller than the first version of the struct),
- * OUT_OF_RANGE, BUFFER_TOO_SMALL.
+ * (NULL counts, one buffer NULL and the other not, item_size smaller than
+ * the first version of the struct), OUT_OF_RANGE, BUFFER_TOO_SMALL.
  */
 pdftools_status pdftools_tool_get_overlay(pdftools_tool_manager *manager, int32_t page_index,
                                           size_t item_size, pdftools_overlay_item *items, size_t item_capacity,

@@ -351,6 +351,9 @@ public func abiToolOverlay(
     let tools = try ToolRegistry.manager(manager)
     let itemCount = try require(outItemCount, "out_item_count")
     let pointCount = try require(outPointCount, "out_point_count")
+    guard (items == nil) == (points == nil) else {
+      throw PDFError(.invalidArgument, "items and points are both NULL (a size query) or both given")
+    }
     // The struct's first version is the whole of today's.
     guard itemSize >= UInt(MemoryLayout<pdftools_overlay_item>.size) else {
       throw PDFError(

@@ -83,6 +83,11 @@ def test_overlay_size_query_and_too_small_buffers(tm: pdftools.ToolManager) -> N
     assert lib.pdftools_tool_get_overlay(handle(tm), 0, size, None, 0, None, 0, None, ctypes.byref(n), None) == Status.INVALID_ARGUMENT
     assert lib.pdftools_tool_get_overlay(handle(tm), 5, size, None, 0, None, 0, ctypes.byref(n), ctypes.byref(n), None) == Status.OUT_OF_RANGE
     assert lib.pdftools_tool_get_overlay(handle(tm), 0, 8, None, 0, None, 0, ctypes.byref(n), ctypes.byref(n), None) == Status.INVALID_ARGUMENT
+    items = (COverlayItem * 4)()
+    assert (
+        lib.pdftools_tool_get_overlay(handle(tm), 0, size, items, 4, None, 0, ctypes.byref(n), ctypes.byref(n), None)
+        == Status.INVALID_ARGUMENT
+    ), "one buffer without the other is refused, not a silent size query"
 
 
 def test_only_a_copying_call_resets_the_dirty_area(tm: pdftools.ToolManager) -> None:
