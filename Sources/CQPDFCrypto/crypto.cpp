@@ -2,6 +2,8 @@
 // The PDF standard security handler's keys and ciphers from qpdf's C++ API; see pdft_crypto.h.
 #include "pdft_crypto.h"
 
+// qpdf's headers warn unless told which PointerHolder they may use; this file needs none.
+#define POINTERHOLDER_TRANSITION 4
 #include <qpdf/QPDF.hh>
 #include <qpdf/QPDFCryptoProvider.hh>
 
