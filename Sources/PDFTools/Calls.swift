@@ -112,12 +112,15 @@ func copyStrided<T>(
   guard capacity >= UInt(items.count) else {
     throw PDFError(.bufferTooSmall, "the array holds \(capacity) items; \(items.count) are needed")
   }
-  let stride = Int(elementSize)
-  for (index, item) in items.enumerated() {
-    withUnsafeBytes(of: item) { bytes in
-      guard let source = bytes.baseAddress else { return }
-      (buffer + index * stride).copyMemory(from: source, byteCount: min(stride, bytes.count))
-    }
+  for (index, item) in items.enumerated() { storeElement(item, at: index, in: buffer, stride: Int(elementSize)) }
+}
+
+/// Writes `item` as element `index` of a caller array whose elements are `stride` bytes apart,
+/// only as far as `stride` reaches (an older caller's elements are shorter).
+func storeElement<T>(_ item: T, at index: Int, in buffer: UnsafeMutableRawPointer, stride: Int) {
+  withUnsafeBytes(of: item) { bytes in
+    guard let source = bytes.baseAddress else { return }
+    (buffer + index * stride).copyMemory(from: source, byteCount: min(stride, bytes.count))
   }
 }
 

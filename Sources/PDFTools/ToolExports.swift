@@ -392,12 +392,7 @@ public func abiToolOverlay(
         points[next] = pdftools_point(x: point.x, y: point.y)
         next += 1
       }
-      // Written with the caller's stride: an older caller's items are shorter.
-      withUnsafeBytes(of: out) { bytes in
-        guard let source = bytes.baseAddress else { return }
-        (UnsafeMutableRawPointer(items) + index * Int(itemSize)).copyMemory(
-          from: source, byteCount: min(Int(itemSize), bytes.count))
-      }
+      storeElement(out, at: index, in: UnsafeMutableRawPointer(items), stride: Int(itemSize))
     }
     if let outDirty { outDirty.pointee = cRect(overlay.dirty ?? Rect(0, 0, 0, 0)) }
   }
