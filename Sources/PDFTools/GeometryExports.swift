@@ -73,15 +73,11 @@ func pagePoint(_ document: Document, _ page: Int32, _ value: pdftools_point, _ s
   }
 }
 
-/// Copies `items` into a caller array with the array pattern (NULL buffer gives the count).
+/// Copies `items` into a caller array of frozen structs with the array pattern (NULL buffer
+/// gives the count): the strided copy with the struct's own stride.
 func copyArray<C>(
   _ items: [C], _ buffer: UnsafeMutablePointer<C>?, _ capacity: UInt, _ outCount: UnsafeMutablePointer<UInt>?
 ) throws(PDFError) {
-  guard let outCount else { throw PDFError(.invalidArgument, "out_count is NULL") }
-  outCount.pointee = UInt(items.count)
-  guard let buffer else { return }
-  guard capacity >= UInt(items.count) else {
-    throw PDFError(.bufferTooSmall, "the array holds \(capacity) items; \(items.count) are needed")
-  }
-  for (index, item) in items.enumerated() { buffer[index] = item }
+  try copyStrided(
+    items, UnsafeMutableRawPointer(buffer), elementSize: UInt(MemoryLayout<C>.stride), minimum: 0, capacity, outCount)
 }
