@@ -213,7 +213,7 @@ class PdftoolsJob(Job):
             for strokes, rect, color in inks:
                 pts = [p for st in strokes for p in st]
                 parr = (L.CPoint * len(pts))(*[L.CPoint(x, y) for (x, y) in pts])
-                sizes = (ctypes.c_size_t * len(strokes))(*[len(st) for st in strokes])
+                sizes = (ctypes.c_int32 * len(strokes))(*[len(st) for st in strokes])
                 ks.append((parr, sizes, len(strokes), L.CRect(*rect), L.CColor(*color)))
             pages.append((page, hs, ks))
         return pages

@@ -182,7 +182,7 @@ static double run_pdftools(const unsigned char *data, size_t size, int warm, int
   for (i = -1; i < n; i++) {
     int index = i < 0 ? warm : first + i;
     double t0 = now_ms();
-    size_t count = 0;
+    int32_t count = 0;
     pdftools_char_info *buf;
     st = pdftools_page_get_chars(doc, index, sizeof(pdftools_char_info), NULL, 0, &count);
     buf = (pdftools_char_info *)malloc((count ? count : 1) * sizeof *buf);

@@ -184,9 +184,9 @@ struct bench {
   /* the host's overlay buffers, kept across frames */
   pdftools_overlay_item *items;
   pdftools_point *points;
-  size_t item_cap, point_cap;
-  size_t last_items, last_points; /* of the last overlay copied */
-  size_t max_items, max_points;
+  int32_t item_cap, point_cap;
+  int32_t last_items, last_points; /* of the last overlay copied */
+  int32_t max_items, max_points;
 };
 
 /* What the document and the tool manager reported before a gesture. */
@@ -234,7 +234,7 @@ static int same_state(const struct snapshot *a, const struct snapshot *b) {
 
 /* The overlay query of a frame; grows the buffers on BUFFER_TOO_SMALL. */
 static pdftools_status query_overlay(struct bench *b) {
-  size_t ni = 0, np = 0;
+  int32_t ni = 0, np = 0;
   pdftools_rect dirty;
   pdftools_status st;
   for (;;) {
@@ -242,14 +242,14 @@ static pdftools_status query_overlay(struct bench *b) {
                                &dirty);
     if (st != PDFTOOLS_E_BUFFER_TOO_SMALL) break;
     if (ni > b->item_cap) {
-      size_t cap = b->item_cap;
+      int32_t cap = b->item_cap;
       while (cap < ni) cap *= 2;
       free(b->items);
       b->items = (pdftools_overlay_item *)malloc(cap * sizeof *b->items);
       b->item_cap = cap;
     }
     if (np > b->point_cap) {
-      size_t cap = b->point_cap;
+      int32_t cap = b->point_cap;
       while (cap < np) cap *= 2;
       free(b->points);
       b->points = (pdftools_point *)malloc(cap * sizeof *b->points);
@@ -335,7 +335,7 @@ static int gesture_setup(struct bench *b, enum kind k, pdftools_point *start) {
       return 0;
     case MOVE:
     case RESIZE: {
-      size_t i;
+      int32_t i;
       CHECK("pdftools_tool_select(square)", pdftools_tool_select(b->tm, &b->square, 1));
       if (k == MOVE) {
         /* on the top edge, between the corner and the middle handle */
@@ -512,7 +512,7 @@ struct row {
   int steps_ok, undo_ok;
   char label_seen[128];
   double first_decile, last_decile; /* medians of the first and last 10% of the moves */
-  size_t max_items, max_points;
+  int32_t max_items, max_points;
 };
 
 static int usage(void) {
@@ -525,7 +525,8 @@ int main(int argc, char **argv) {
   int ink_moves = 5000, drag_moves = 2000, runs = 3, i, r, failed = 0;
   const char *keep = NULL;
   unsigned char *pdf;
-  size_t pdf_size = 0, nchars = 0, ri;
+  size_t pdf_size = 0, ri;
+  int32_t nchars = 0;
   struct bench b;
   struct row rows[2 * KINDS];
   double *tmp, ref_rect, ref_conv, ref_clk;
@@ -574,7 +575,7 @@ int main(int argc, char **argv) {
   free(pdf);
   if (st != PDFTOOLS_OK) return fail_call("pdftools_document_open_from_memory", st);
   {
-    size_t count = 0;
+    int32_t count = 0;
     st = pdftools_page_get_annotations(b.doc, 0, &b.square, 1, &count);
     if (st != PDFTOOLS_OK || count != 1) return fail_call("pdftools_page_get_annotations (the Square)", st);
   }

@@ -400,7 +400,7 @@ static int run_annots(int argc, char **argv) {
   if (o.json) putchar('[');
   for (page = first; page <= last; page++) {
     pdftools_annotation_info *infos = NULL;
-    size_t count = 0, k;
+    int32_t count = 0, k;
     status = pdftools_page_get_annotation_infos(doc, page, sizeof *infos, NULL, 0, &count);
     if (status == PDFTOOLS_OK && count > 0) {
       infos = (pdftools_annotation_info *)calloc(count, sizeof *infos);
@@ -503,7 +503,7 @@ static int run_search(int argc, char **argv) {
   pdftools_search_options search = PDFTOOLS_SEARCH_OPTIONS_INIT;
   pdftools_selection *matches = NULL;
   progress_bar bar = {"search", 0};
-  size_t count = 0, capacity = 0, m;
+  int32_t count = 0, capacity = 0, m;
   int32_t pages = 0, first = 0, last;
   int code = parse_options(argc, argv, TAKES_JSON | TAKES_PAGES | TAKES_SEARCH, 2, search_help, &o);
   if (code >= 0) return code;
@@ -537,7 +537,8 @@ static int run_search(int argc, char **argv) {
   }
   if (o.json) fputs("{\"matches\": [", stdout);
   for (m = 0; m < count && matches; m++) {
-    size_t rects = 0, r, size = 0;
+    size_t size = 0;
+    int32_t rects = 0, r;
     pdftools_rect *boxes = NULL;
     char *text = NULL;
     int32_t on = matches[m].start_page;
@@ -752,7 +753,8 @@ static int run_check(int argc, char **argv) {
     pdftools_document_was_repaired(doc, &repaired);
     for (page = 0; page < pages && status == PDFTOOLS_OK; page++) {
       double width, height;
-      size_t count = 0, size = 0;
+      size_t size = 0;
+      int32_t count = 0;
       status = pdftools_page_get_size(doc, page, &width, &height);
       if (status == PDFTOOLS_OK)
         status = pdftools_page_get_annotation_infos(doc, page, sizeof(pdftools_annotation_info), NULL, 0, &count);

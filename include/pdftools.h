@@ -22,12 +22,13 @@
  * memory the library returned with pdftools_free.
  *
  * Types.  A yes/no value is a pdftools_bool (int32_t): on input any nonzero
- * value is true, on output it is exactly 0 or 1.  What a document or tool
- * manager holds is counted and indexed with int32_t (pages, characters,
- * metadata entries, presets; -1 where a comment says "none"); memory is
- * counted with size_t (sizes in bytes, and the number of elements of an array
- * passed in or filled in, and positions in it).  An enumeration is an enum
- * type; a set of flags is a uint32_t of the enum's bits.
+ * value is true, on output it is exactly 0 or 1.  Every index and count is an
+ * int32_t: pages, characters, presets, the elements of an array passed in or
+ * filled in (capacities, counts, positions in it); -1 where a comment says
+ * "none", and a negative count or capacity is INVALID_ARGUMENT.  Only sizes
+ * in bytes are size_t (string buffers, data, strides, struct sizes, memory
+ * limits).  An enumeration is an enum type; a set of flags is a uint32_t of
+ * the enum's bits.
  *
  * General rules (they apply to every function unless its comment says
  * otherwise):
@@ -575,7 +576,7 @@ typedef enum pdftools_space {
  */
 pdftools_status pdftools_page_convert_points(pdftools_document *doc, int32_t page_index,
                                              pdftools_space from, pdftools_space to,
-                                             const pdftools_point *in, size_t count,
+                                             const pdftools_point *in, int32_t count,
                                              pdftools_point *out);
 
 /**
@@ -663,7 +664,7 @@ pdftools_status pdftools_page_get_text(pdftools_document *doc, int32_t page_inde
  * BUFFER_TOO_SMALL.
  */
 pdftools_status pdftools_page_get_chars(pdftools_document *doc, int32_t page_index, size_t element_size,
-                                        pdftools_char_info *buf, size_t capacity, size_t *out_count);
+                                        pdftools_char_info *buf, int32_t capacity, int32_t *out_count);
 
 /**
  * Copies the font name of character char_index (as the PDF names it, e.g.
@@ -693,7 +694,7 @@ typedef enum pdftools_granularity {
  */
 pdftools_status pdftools_page_get_text_units(pdftools_document *doc, int32_t page_index,
                                              pdftools_granularity unit, pdftools_text_range *buf,
-                                             size_t capacity, size_t *out_count);
+                                             int32_t capacity, int32_t *out_count);
 
 /**
  * Hit-tests point (in space) on page page_index.  *out_range receives the
@@ -753,8 +754,8 @@ pdftools_status pdftools_document_select(pdftools_document *doc, int32_t page_a,
 pdftools_status pdftools_selection_get_rects(pdftools_document *doc,
                                              const pdftools_selection *selection,
                                              int32_t page_index, pdftools_space space,
-                                             pdftools_rect *buf, size_t capacity,
-                                             size_t *out_count);
+                                             pdftools_rect *buf, int32_t capacity,
+                                             int32_t *out_count);
 
 /**
  * As pdftools_selection_get_rects, but quads in the /QuadPoints corner order,
@@ -763,8 +764,8 @@ pdftools_status pdftools_selection_get_rects(pdftools_document *doc,
 pdftools_status pdftools_selection_get_quads(pdftools_document *doc,
                                              const pdftools_selection *selection,
                                              int32_t page_index, pdftools_space space,
-                                             pdftools_quad *buf, size_t capacity,
-                                             size_t *out_count);
+                                             pdftools_quad *buf, int32_t capacity,
+                                             int32_t *out_count);
 
 /**
  * Copies the selected text (UTF-8; pages joined by '\n'), two-call pattern.
@@ -873,7 +874,7 @@ pdftools_status pdftools_search_options_init(pdftools_search_options *options, u
  */
 pdftools_status pdftools_document_search(pdftools_document *doc, const char *query,
                                          const pdftools_search_options *options,
-                                         pdftools_selection *buf, size_t capacity, size_t *out_count);
+                                         pdftools_selection *buf, int32_t capacity, int32_t *out_count);
 
 /**
  * Finds the next (forward != 0) or previous occurrence of query after or
@@ -909,8 +910,8 @@ typedef int64_t pdftools_annotation_id;
  * Errors: INVALID_HANDLE, INVALID_ARGUMENT, OUT_OF_RANGE, BUFFER_TOO_SMALL.
  */
 pdftools_status pdftools_page_get_annotations(pdftools_document *doc, int32_t page_index,
-                                              pdftools_annotation_id *buf, size_t capacity,
-                                              size_t *out_count);
+                                              pdftools_annotation_id *buf, int32_t capacity,
+                                              int32_t *out_count);
 
 /**
  * *out_page receives the index of the page annotation id is on: the first
@@ -1034,8 +1035,8 @@ typedef struct pdftools_annotation_info {
  */
 pdftools_status pdftools_page_get_annotation_infos(pdftools_document *doc, int32_t page_index,
                                                    size_t element_size,
-                                                   pdftools_annotation_info *buf, size_t capacity,
-                                                   size_t *out_count);
+                                                   pdftools_annotation_info *buf, int32_t capacity,
+                                                   int32_t *out_count);
 
 /** Which colour of an annotation. */
 typedef enum pdftools_color_role {
@@ -1128,7 +1129,7 @@ pdftools_status pdftools_annotation_get_opacity(pdftools_document *doc, pdftools
  */
 pdftools_status pdftools_annotation_set_border(pdftools_document *doc, pdftools_annotation_id id,
                                                double width, pdftools_border_style style,
-                                               const double *dashes, size_t dash_count);
+                                               const double *dashes, int32_t dash_count);
 
 /** The border width and style (either pointer may be NULL). */
 pdftools_status pdftools_annotation_get_border(pdftools_document *doc, pdftools_annotation_id id,
@@ -1155,41 +1156,41 @@ pdftools_status pdftools_annotation_get_flags(pdftools_document *doc, pdftools_a
 
 /** Sets /QuadPoints of a text markup (or Link) annotation; count >= 1. */
 pdftools_status pdftools_annotation_set_quads(pdftools_document *doc, pdftools_annotation_id id,
-                                              const pdftools_quad *quads, size_t count);
+                                              const pdftools_quad *quads, int32_t count);
 
 /** The quads, array pattern as for pdftools_page_get_chars. */
 pdftools_status pdftools_annotation_get_quads(pdftools_document *doc, pdftools_annotation_id id,
-                                              pdftools_quad *buf, size_t capacity,
-                                              size_t *out_count);
+                                              pdftools_quad *buf, int32_t capacity,
+                                              int32_t *out_count);
 
 /**
- * Sets /InkList: stroke_count strokes, stroke i made of stroke_sizes[i]
+ * Sets /InkList: stroke_count strokes, stroke i made of stroke_lengths[i]
  * (>= 1) consecutive points of points.
  */
 pdftools_status pdftools_annotation_set_ink(pdftools_document *doc, pdftools_annotation_id id,
                                             const pdftools_point *points,
-                                            const size_t *stroke_sizes, size_t stroke_count);
+                                            const int32_t *stroke_lengths, int32_t stroke_count);
 
 /**
  * The ink strokes: all points (array pattern on points/point_capacity/
- * out_point_count) and the number of points of each stroke (array pattern on
- * sizes/size_capacity/out_stroke_count).  Either buffer may be NULL to learn
- * its count.  When a given buffer is too small: PDFTOOLS_E_BUFFER_TOO_SMALL,
- * both counts written and neither buffer.
+ * out_point_count) and the number of points of each stroke (array pattern
+ * on stroke_lengths/stroke_capacity/out_stroke_count).  Either buffer may be
+ * NULL to learn its count.  When a given buffer is too small:
+ * PDFTOOLS_E_BUFFER_TOO_SMALL, both counts written and neither buffer.
  */
 pdftools_status pdftools_annotation_get_ink(pdftools_document *doc, pdftools_annotation_id id,
-                                            pdftools_point *points, size_t point_capacity,
-                                            size_t *out_point_count, size_t *sizes,
-                                            size_t size_capacity, size_t *out_stroke_count);
+                                            pdftools_point *points, int32_t point_capacity,
+                                            int32_t *out_point_count, int32_t *stroke_lengths,
+                                            int32_t stroke_capacity, int32_t *out_stroke_count);
 
 /** Sets /Vertices of a Polygon or PolyLine; count >= 2. */
 pdftools_status pdftools_annotation_set_vertices(pdftools_document *doc, pdftools_annotation_id id,
-                                                 const pdftools_point *points, size_t count);
+                                                 const pdftools_point *points, int32_t count);
 
 /** The vertices, array pattern. */
 pdftools_status pdftools_annotation_get_vertices(pdftools_document *doc,
                                                  pdftools_annotation_id id, pdftools_point *buf,
-                                                 size_t capacity, size_t *out_count);
+                                                 int32_t capacity, int32_t *out_count);
 
 /** Sets a Line's end points, endings and leader line length and extension (0 for none). */
 pdftools_status pdftools_annotation_set_line(pdftools_document *doc, pdftools_annotation_id id,
@@ -1255,7 +1256,7 @@ pdftools_status pdftools_annotation_get_free_text(pdftools_document *doc,
 
 /** Sets a FreeText callout line (/CL) of 2 or 3 points; count 0 removes it. */
 pdftools_status pdftools_annotation_set_callout(pdftools_document *doc, pdftools_annotation_id id,
-                                                const pdftools_point *points, size_t count);
+                                                const pdftools_point *points, int32_t count);
 
 /**
  * Adds a Popup for annotation parent, shown in rect, open or not; *out_id
@@ -2003,13 +2004,13 @@ pdftools_status pdftools_tool_provide_image(pdftools_tool_manager *manager, cons
 pdftools_status pdftools_tool_provide_file(pdftools_tool_manager *manager, const char *name,
                                            const void *data, size_t size);
 /**
- * An ink signature: stroke_count strokes, stroke i made of stroke_sizes[i]
+ * An ink signature: stroke_count strokes, stroke i made of stroke_lengths[i]
  * (at least 1) consecutive points of points, in a unit box (0..1, y down) that is fitted,
  * keeping its aspect, into the placed rectangle.
  */
 pdftools_status pdftools_tool_provide_ink(pdftools_tool_manager *manager,
                                           const pdftools_point *points,
-                                          const size_t *stroke_sizes, size_t stroke_count);
+                                          const int32_t *stroke_lengths, int32_t stroke_count);
 /** A URI target for the link tool. */
 pdftools_status pdftools_tool_provide_link_uri(pdftools_tool_manager *manager, const char *uri);
 /** A page target (0-based) for the link tool.  OUT_OF_RANGE for a missing page. */
@@ -2024,8 +2025,8 @@ pdftools_status pdftools_tool_cancel_request(pdftools_tool_manager *manager);
  * INVALID_ARGUMENT (out_count NULL), BUFFER_TOO_SMALL.
  */
 pdftools_status pdftools_tool_get_selection(pdftools_tool_manager *manager,
-                                            pdftools_annotation_id *ids, size_t capacity,
-                                            size_t *out_count);
+                                            pdftools_annotation_id *ids, int32_t capacity,
+                                            int32_t *out_count);
 
 /**
  * Selects the count annotations of ids (count 0 clears; ids may then be
@@ -2035,7 +2036,7 @@ pdftools_status pdftools_tool_get_selection(pdftools_tool_manager *manager,
  * a ReadOnly or hidden annotation).
  */
 pdftools_status pdftools_tool_select(pdftools_tool_manager *manager,
-                                     const pdftools_annotation_id *ids, size_t count);
+                                     const pdftools_annotation_id *ids, int32_t count);
 
 /**
  * The text the text tools selected (two-call pattern; "" when none).  Errors:
@@ -2063,9 +2064,9 @@ typedef struct pdftools_overlay_item {
   /** For handles, the id described at pdftools_handle_kind; else 0. */
   int32_t handle_id;
   /** Index of the item's first point in the points array. */
-  size_t first_point;
+  int32_t first_point;
   /** How many points it has. */
-  size_t point_count;
+  int32_t point_count;
   /** Stroke colour 0xAARRGGBB; alpha 0: no stroke. */
   uint32_t stroke;
   /** Fill colour 0xAARRGGBB; alpha 0: no fill. */
@@ -2083,7 +2084,7 @@ typedef struct pdftools_overlay_item {
  * item_size bytes apart and written up to item_size bytes: item_size is
  * sizeof(pdftools_overlay_item) as the caller knows it) and their points (at
  * most point_capacity), in display space, drawn in order over the page.
- * *out_item_count and *out_point_count receive the sizes needed; with both
+ * *out_item_count and *out_point_count receive the counts needed; with both
  * buffers NULL (a size query) nothing is copied and the status is OK; when
  * either buffer is too small nothing is copied: BUFFER_TOO_SMALL.  out_dirty
  * (may be NULL) receives the display-space area that changed since the last
@@ -2093,9 +2094,9 @@ typedef struct pdftools_overlay_item {
  * the first version of the struct), OUT_OF_RANGE, BUFFER_TOO_SMALL.
  */
 pdftools_status pdftools_tool_get_overlay(pdftools_tool_manager *manager, int32_t page_index,
-                                          size_t item_size, pdftools_overlay_item *items, size_t item_capacity,
-                                          pdftools_point *points, size_t point_capacity,
-                                          size_t *out_item_count, size_t *out_point_count,
+                                          size_t item_size, pdftools_overlay_item *items, int32_t item_capacity,
+                                          pdftools_point *points, int32_t point_capacity,
+                                          int32_t *out_item_count, int32_t *out_point_count,
                                           pdftools_rect *out_dirty);
 
 /* Callbacks. */
@@ -2135,7 +2136,7 @@ typedef struct pdftools_tool_event {
   /** Annotation ids (NULL when id_count is 0). */
   const pdftools_annotation_id *ids;
   /** How many ids. */
-  size_t id_count;
+  int32_t id_count;
   /** Text as described for the kind, or NULL. */
   const char *text;
 } pdftools_tool_event;
@@ -2173,7 +2174,7 @@ typedef struct pdftools_tool_style {
   /** A pdftools_border_style. */
   pdftools_border_style border_style;
   /** How many entries of dashes are used (0..8; for PDFTOOLS_BORDER_DASHED). */
-  size_t dash_count;
+  int32_t dash_count;
   /** The dash array. */
   double dashes[8];
   /** Cloudy border intensity 0..2 (0: none). */

@@ -35,10 +35,11 @@ func cEnding(_ value: LineEnding) -> pdftools_line_ending {
 private func rect(_ value: pdftools_rect) -> Rect { Rect(value.x0, value.y0, value.x1, value.y1) }
 
 /// `count` C points as core points.
-private func points(_ pointer: UnsafePointer<pdftools_point>?, _ count: UInt) throws(PDFError) -> [Point] {
+private func points(_ pointer: UnsafePointer<pdftools_point>?, _ count: Int32) throws(PDFError) -> [Point] {
+  let count = try givenCount(count, "count")
   guard count == 0 || pointer != nil else { throw PDFError(.invalidArgument, "the points are NULL") }
   guard count <= 1_000_000, let pointer else { return [] }
-  return (0..<Int(count)).map { Point(pointer[$0].x, pointer[$0].y) }
+  return (0..<count).map { Point(pointer[$0].x, pointer[$0].y) }
 }
 
 /// A core point as a C point.
@@ -126,17 +127,18 @@ public func abiAnnotationGetOpacity(
 @_cdecl("pdftools_annotation_set_border")
 public func abiAnnotationSetBorder(
   _ document: OpaquePointer?, _ id: Int64, _ width: Double, _ style: pdftools_border_style,
-  _ dashes: UnsafePointer<Double>?, _ dashCount: UInt
+  _ dashes: UnsafePointer<Double>?, _ dashCount: Int32
 ) -> pdftools_status {
   call { () throws(PDFError) in
     let styles = BorderStyle.allCases
     guard Int(style.rawValue) < styles.count else {
       throw PDFError(.invalidArgument, "\(style.rawValue) is not a pdftools_border_style value")
     }
+    let dashCount = try givenCount(dashCount, "dash_count")
     guard dashCount == 0 || dashes != nil, dashCount <= 16 else {
       throw PDFError(.invalidArgument, "the dash array is NULL or too long")
     }
-    let array = dashes.map { pointer in (0..<Int(dashCount)).map { pointer[$0] } } ?? []
+    let array = dashes.map { pointer in (0..<dashCount).map { pointer[$0] } } ?? []
     try update(document, id, [.border(width: width, style: styles[Int(style.rawValue)], dashes: array.isEmpty ? [3] : array)])
   }
 }
@@ -192,14 +194,15 @@ public func abiAnnotationGetFlags(
 /// Sets the quads.
 @_cdecl("pdftools_annotation_set_quads")
 public func abiAnnotationSetQuads(
-  _ document: OpaquePointer?, _ id: Int64, _ quads: UnsafePointer<pdftools_quad>?, _ count: UInt
+  _ document: OpaquePointer?, _ id: Int64, _ quads: UnsafePointer<pdftools_quad>?, _ count: Int32
 ) -> pdftools_status {
   call { () throws(PDFError) in
+    let count = try givenCount(count, "count")
     guard count == 0 || quads != nil, count <= 100_000 else {
       throw PDFError(.invalidArgument, "the quads are NULL or too many")
     }
     let list = quads.map { pointer in
-      (0..<Int(count)).map { index -> Quad in
+      (0..<count).map { index -> Quad in
         let q = pointer[index]
         return Quad(Point(q.p1.x, q.p1.y), Point(q.p2.x, q.p2.y), Point(q.p3.x, q.p3.y), Point(q.p4.x, q.p4.y))
       }
@@ -211,8 +214,8 @@ public func abiAnnotationSetQuads(
 /// Reads the quads.
 @_cdecl("pdftools_annotation_get_quads")
 public func abiAnnotationGetQuads(
-  _ document: OpaquePointer?, _ id: Int64, _ buffer: UnsafeMutablePointer<pdftools_quad>?, _ capacity: UInt,
-  _ outCount: UnsafeMutablePointer<UInt>?
+  _ document: OpaquePointer?, _ id: Int64, _ buffer: UnsafeMutablePointer<pdftools_quad>?, _ capacity: Int32,
+  _ outCount: UnsafeMutablePointer<Int32>?
 ) -> pdftools_status {
   call { () throws(PDFError) in
     let doc = try Registry.document(document)
@@ -228,23 +231,24 @@ public func abiAnnotationGetQuads(
 @_cdecl("pdftools_annotation_set_ink")
 public func abiAnnotationSetInk(
   _ document: OpaquePointer?, _ id: Int64, _ pointList: UnsafePointer<pdftools_point>?,
-  _ strokeSizes: UnsafePointer<UInt>?, _ strokeCount: UInt
+  _ strokeLengths: UnsafePointer<Int32>?, _ strokeCount: Int32
 ) -> pdftools_status {
   call { () throws(PDFError) in
-    guard let strokeSizes, strokeCount > 0, strokeCount <= 100_000 else {
-      throw PDFError(.invalidArgument, "ink needs at least one stroke (stroke_sizes NULL or count 0)")
+    let strokeCount = try givenCount(strokeCount, "stroke_count")
+    guard let strokeLengths, strokeCount > 0, strokeCount <= 100_000 else {
+      throw PDFError(.invalidArgument, "ink needs at least one stroke (stroke_lengths NULL or stroke_count 0)")
     }
-    var total: UInt = 0
-    for index in 0..<Int(strokeCount) {
-      let (sum, overflow) = total.addingReportingOverflow(strokeSizes[index])
-      guard !overflow, sum <= 10_000_000 else { throw PDFError(.invalidArgument, "too many ink points") }
-      total = sum
+    var total = 0
+    for index in 0..<strokeCount {
+      let length = try givenCount(strokeLengths[index], "stroke_lengths[\(index)]")
+      total += length
+      guard total <= 10_000_000 else { throw PDFError(.invalidArgument, "too many ink points") }
     }
-    let all = try points(pointList, total)
+    let all = try points(pointList, Int32(total))
     var strokes: [[Point]] = []
     var start = 0
-    for index in 0..<Int(strokeCount) {
-      let size = Int(strokeSizes[index])
+    for index in 0..<strokeCount {
+      let size = Int(strokeLengths[index])
       strokes.append(Array(all[start..<(start + size)]))
       start += size
     }
@@ -256,8 +260,8 @@ public func abiAnnotationSetInk(
 @_cdecl("pdftools_annotation_get_ink")
 public func abiAnnotationGetInk(
   _ document: OpaquePointer?, _ id: Int64, _ pointBuffer: UnsafeMutablePointer<pdftools_point>?,
-  _ pointCapacity: UInt, _ outPointCount: UnsafeMutablePointer<UInt>?, _ sizeBuffer: UnsafeMutablePointer<UInt>?,
-  _ sizeCapacity: UInt, _ outStrokeCount: UnsafeMutablePointer<UInt>?
+  _ pointCapacity: Int32, _ outPointCount: UnsafeMutablePointer<Int32>?, _ lengthBuffer: UnsafeMutablePointer<Int32>?,
+  _ strokeCapacity: Int32, _ outStrokeCount: UnsafeMutablePointer<Int32>?
 ) -> pdftools_status {
   call { () throws(PDFError) in
     let doc = try Registry.document(document)
@@ -265,27 +269,31 @@ public func abiAnnotationGetInk(
     _ = try require(outStrokeCount, "out_stroke_count")
     let strokes = try doc.annotationProperties(id).inkStrokes
     let points = strokes.flatMap { $0 }.map(cPoint)
-    let sizes = strokes.map { UInt($0.count) }
+    let lengths = try strokes.map { stroke throws(PDFError) in try cCount(stroke.count) }
+    let pointCount = try cCount(points.count)
     // Both buffers are checked before either is written: a failure writes only the counts.
-    let pointsFit = pointBuffer == nil || pointCapacity >= UInt(points.count)
-    let sizesFit = sizeBuffer == nil || sizeCapacity >= UInt(sizes.count)
-    guard pointsFit && sizesFit else {
-      outPointCount?.pointee = UInt(points.count)
-      outStrokeCount?.pointee = UInt(sizes.count)
+    let strokeCount = try cCount(lengths.count)
+    let pointRoom = try pointBuffer == nil ? 0 : givenCount(pointCapacity, "point_capacity")
+    let strokeRoom = try lengthBuffer == nil ? 0 : givenCount(strokeCapacity, "stroke_capacity")
+    let pointsFit = pointBuffer == nil || pointRoom >= points.count
+    let lengthsFit = lengthBuffer == nil || strokeRoom >= lengths.count
+    guard pointsFit && lengthsFit else {
+      outPointCount?.pointee = pointCount
+      outStrokeCount?.pointee = strokeCount
       throw PDFError(
         .bufferTooSmall,
-        "the buffers hold \(pointCapacity) points and \(sizeCapacity) strokes; "
-          + "\(points.count) points in \(sizes.count) strokes are needed")
+        "the buffers hold \(pointCapacity) points and \(strokeCapacity) strokes; "
+          + "\(points.count) points in \(lengths.count) strokes are needed")
     }
     try copyArray(points, pointBuffer, pointCapacity, outPointCount)
-    try copyArray(sizes, sizeBuffer, sizeCapacity, outStrokeCount)
+    try copyArray(lengths, lengthBuffer, strokeCapacity, outStrokeCount)
   }
 }
 
 /// Sets the vertices.
 @_cdecl("pdftools_annotation_set_vertices")
 public func abiAnnotationSetVertices(
-  _ document: OpaquePointer?, _ id: Int64, _ pointList: UnsafePointer<pdftools_point>?, _ count: UInt
+  _ document: OpaquePointer?, _ id: Int64, _ pointList: UnsafePointer<pdftools_point>?, _ count: Int32
 ) -> pdftools_status {
   call { () throws(PDFError) in try update(document, id, [.vertices(try points(pointList, count))]) }
 }
@@ -293,8 +301,8 @@ public func abiAnnotationSetVertices(
 /// Reads the vertices.
 @_cdecl("pdftools_annotation_get_vertices")
 public func abiAnnotationGetVertices(
-  _ document: OpaquePointer?, _ id: Int64, _ buffer: UnsafeMutablePointer<pdftools_point>?, _ capacity: UInt,
-  _ outCount: UnsafeMutablePointer<UInt>?
+  _ document: OpaquePointer?, _ id: Int64, _ buffer: UnsafeMutablePointer<pdftools_point>?, _ capacity: Int32,
+  _ outCount: UnsafeMutablePointer<Int32>?
 ) -> pdftools_status {
   call { () throws(PDFError) in
     let doc = try Registry.document(document)
@@ -393,7 +401,7 @@ public func abiAnnotationGetFreeText(
 /// Sets the callout line.
 @_cdecl("pdftools_annotation_set_callout")
 public func abiAnnotationSetCallout(
-  _ document: OpaquePointer?, _ id: Int64, _ pointList: UnsafePointer<pdftools_point>?, _ count: UInt
+  _ document: OpaquePointer?, _ id: Int64, _ pointList: UnsafePointer<pdftools_point>?, _ count: Int32
 ) -> pdftools_status {
   call { () throws(PDFError) in try update(document, id, [.callout(try points(pointList, count))]) }
 }

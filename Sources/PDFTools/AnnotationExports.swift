@@ -5,8 +5,8 @@ import PDFToolsCore
 /// The annotation ids of a page (array pattern).
 @_cdecl("pdftools_page_get_annotations")
 public func abiPageAnnotations(
-  _ document: OpaquePointer?, _ page: Int32, _ buffer: UnsafeMutablePointer<Int64>?, _ capacity: UInt,
-  _ outCount: UnsafeMutablePointer<UInt>?
+  _ document: OpaquePointer?, _ page: Int32, _ buffer: UnsafeMutablePointer<Int64>?, _ capacity: Int32,
+  _ outCount: UnsafeMutablePointer<Int32>?
 ) -> pdftools_status {
   call { () throws(PDFError) in
     let doc = try Registry.document(document)
@@ -108,8 +108,8 @@ public func abiAnnotationDelete(_ document: OpaquePointer?, _ id: Int64) -> pdft
 @_cdecl("pdftools_page_get_annotation_infos")
 public func abiPageGetAnnotationInfos(
   _ document: OpaquePointer?, _ page: Int32, _ elementSize: UInt,
-  _ elements: UnsafeMutablePointer<pdftools_annotation_info>?, _ capacity: UInt,
-  _ outCount: UnsafeMutablePointer<UInt>?
+  _ elements: UnsafeMutablePointer<pdftools_annotation_info>?, _ capacity: Int32,
+  _ outCount: UnsafeMutablePointer<Int32>?
 ) -> pdftools_status {
   call { () throws(PDFError) in
     let doc = try Registry.document(document)

@@ -96,20 +96,40 @@ func copyOut(
   }
 }
 
+/// `count` as the interface's count type, int32_t; a list longer than that can count is an
+/// out-of-range error rather than a wrapped number.
+func cCount(_ count: Int) throws(PDFError) -> Int32 {
+  guard let value = Int32(exactly: count) else {
+    throw PDFError(.outOfRange, "\(count) items are more than an int32_t count holds")
+  }
+  return value
+}
+
+/// A count or capacity the caller passed, checked: a negative one is an invalid argument.
+func givenCount(_ value: Int32, _ name: String) throws(PDFError) -> Int {
+  guard value >= 0 else { throw PDFError(.invalidArgument, "\(name) is negative (\(value))") }
+  return Int(value)
+}
+
 /// Copies `items` into the caller's array with the array pattern, each element `elementSize`
 /// bytes after the previous one and written only up to that size (an older caller's elements
 /// are shorter); `minimum` is the size of the struct's first version.
 func copyStrided<T>(
-  _ items: [T], _ buffer: UnsafeMutableRawPointer?, elementSize: UInt, minimum: Int, _ capacity: UInt,
-  _ outCount: UnsafeMutablePointer<UInt>?
+  _ items: [T], _ buffer: UnsafeMutableRawPointer?, elementSize: UInt, minimum: Int, _ capacity: Int32,
+  _ outCount: UnsafeMutablePointer<Int32>?
 ) throws(PDFError) {
   guard let outCount else { throw PDFError(.invalidArgument, "out_count is NULL") }
   guard elementSize >= UInt(minimum) else {
     throw PDFError(.invalidArgument, "the element size \(elementSize) is smaller than the struct's first version (\(minimum))")
   }
-  outCount.pointee = UInt(items.count)
-  guard let buffer else { return }
-  guard capacity >= UInt(items.count) else {
+  let count = try cCount(items.count)
+  guard let buffer else {
+    outCount.pointee = count
+    return
+  }
+  let room = try givenCount(capacity, "capacity")
+  outCount.pointee = count
+  guard room >= items.count else {
     throw PDFError(.bufferTooSmall, "the array holds \(capacity) items; \(items.count) are needed")
   }
   for (index, item) in items.enumerated() { storeElement(item, at: index, in: buffer, stride: Int(elementSize)) }

@@ -19,17 +19,17 @@ private func transform(
 @_cdecl("pdftools_page_convert_points")
 public func abiPageConvertPoints(
   _ document: OpaquePointer?, _ page: Int32, _ from: pdftools_space, _ to: pdftools_space,
-  _ input: UnsafePointer<pdftools_point>?, _ count: UInt, _ output: UnsafeMutablePointer<pdftools_point>?
+  _ input: UnsafePointer<pdftools_point>?, _ count: Int32, _ output: UnsafeMutablePointer<pdftools_point>?
 ) -> pdftools_status {
   call { () throws(PDFError) in
     let doc = try Registry.document(document)
+    let count = try givenCount(count, "count")
     guard count == 0 || (input != nil && output != nil) else {
       throw PDFError(.invalidArgument, "in and out must not be NULL when count is not 0")
     }
-    guard count <= UInt(Int32.max) else { throw PDFError(.invalidArgument, "count is too large") }
     let map = try transform(doc, page, from, to)
     guard let input, let output, let map else { return }
-    for index in 0..<Int(count) {
+    for index in 0..<count {
       let point = map.apply(Point(input[index].x, input[index].y))
       output[index] = pdftools_point(x: point.x, y: point.y)
     }
@@ -76,7 +76,7 @@ func pagePoint(_ document: Document, _ page: Int32, _ value: pdftools_point, _ s
 /// Copies `items` into a caller array of frozen structs with the array pattern (NULL buffer
 /// gives the count): the strided copy with the struct's own stride.
 func copyArray<C>(
-  _ items: [C], _ buffer: UnsafeMutablePointer<C>?, _ capacity: UInt, _ outCount: UnsafeMutablePointer<UInt>?
+  _ items: [C], _ buffer: UnsafeMutablePointer<C>?, _ capacity: Int32, _ outCount: UnsafeMutablePointer<Int32>?
 ) throws(PDFError) {
   try copyStrided(
     items, UnsafeMutableRawPointer(buffer), elementSize: UInt(MemoryLayout<C>.stride), minimum: 0, capacity, outCount)

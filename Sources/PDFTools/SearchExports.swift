@@ -40,8 +40,8 @@ private func searchOptionsAndProgress(_ pointer: UnsafePointer<pdftools_search_o
 public func abiSearch(
   _ document: OpaquePointer?, _ query: UnsafePointer<CChar>?,
   _ options: UnsafePointer<pdftools_search_options>?,
-  _ buffer: UnsafeMutablePointer<pdftools_selection>?, _ capacity: UInt,
-  _ outCount: UnsafeMutablePointer<UInt>?
+  _ buffer: UnsafeMutablePointer<pdftools_selection>?, _ capacity: Int32,
+  _ outCount: UnsafeMutablePointer<Int32>?
 ) -> pdftools_status {
   call { () throws(PDFError) in
     let doc = try Registry.document(document)

@@ -54,8 +54,8 @@ private func selectionLines(
 @_cdecl("pdftools_selection_get_rects")
 public func abiSelectionRects(
   _ document: OpaquePointer?, _ value: UnsafePointer<pdftools_selection>?, _ page: Int32,
-  _ space: pdftools_space, _ buffer: UnsafeMutablePointer<pdftools_rect>?, _ capacity: UInt,
-  _ outCount: UnsafeMutablePointer<UInt>?
+  _ space: pdftools_space, _ buffer: UnsafeMutablePointer<pdftools_rect>?, _ capacity: Int32,
+  _ outCount: UnsafeMutablePointer<Int32>?
 ) -> pdftools_status {
   call { () throws(PDFError) in
     _ = try require(outCount, "out_count")
@@ -69,8 +69,8 @@ public func abiSelectionRects(
 @_cdecl("pdftools_selection_get_quads")
 public func abiSelectionQuads(
   _ document: OpaquePointer?, _ value: UnsafePointer<pdftools_selection>?, _ page: Int32,
-  _ space: pdftools_space, _ buffer: UnsafeMutablePointer<pdftools_quad>?, _ capacity: UInt,
-  _ outCount: UnsafeMutablePointer<UInt>?
+  _ space: pdftools_space, _ buffer: UnsafeMutablePointer<pdftools_quad>?, _ capacity: Int32,
+  _ outCount: UnsafeMutablePointer<Int32>?
 ) -> pdftools_status {
   call { () throws(PDFError) in
     _ = try require(outCount, "out_count")

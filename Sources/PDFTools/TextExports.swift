@@ -19,7 +19,7 @@ public func abiPageText(
 @_cdecl("pdftools_page_get_chars")
 public func abiPageChars(
   _ document: OpaquePointer?, _ page: Int32, _ elementSize: UInt, _ buffer: UnsafeMutablePointer<pdftools_char_info>?,
-  _ capacity: UInt, _ outCount: UnsafeMutablePointer<UInt>?
+  _ capacity: Int32, _ outCount: UnsafeMutablePointer<Int32>?
 ) -> pdftools_status {
   call { () throws(PDFError) in
     let doc = try Registry.document(document)
@@ -31,8 +31,9 @@ public func abiPageChars(
     }
     let text = try doc.text(ofPage: Int(page))
     // Font sizes cost poppler a second pass: read them only when characters are copied.
-    let count = UInt(text.chars.count)
-    guard buffer != nil, capacity >= count else {
+    let count = try cCount(text.chars.count)
+    let room = try buffer == nil ? 0 : givenCount(capacity, "capacity")
+    guard buffer != nil, room >= text.chars.count else {
       outCount?.pointee = count
       guard buffer == nil else {
         throw PDFError(.bufferTooSmall, "the array holds \(capacity) items; \(count) are needed")
@@ -67,8 +68,8 @@ public func abiPageCharFont(
 @_cdecl("pdftools_page_get_text_units")
 public func abiPageTextUnits(
   _ document: OpaquePointer?, _ page: Int32, _ unit: pdftools_granularity,
-  _ buffer: UnsafeMutablePointer<pdftools_text_range>?, _ capacity: UInt,
-  _ outCount: UnsafeMutablePointer<UInt>?
+  _ buffer: UnsafeMutablePointer<pdftools_text_range>?, _ capacity: Int32,
+  _ outCount: UnsafeMutablePointer<Int32>?
 ) -> pdftools_status {
   call { () throws(PDFError) in
     let doc = try Registry.document(document)

@@ -254,18 +254,19 @@ public func abiToolProvideFile(
 /// An ink signature payload.
 @_cdecl("pdftools_tool_provide_ink")
 public func abiToolProvideInk(
-  _ manager: OpaquePointer?, _ points: UnsafePointer<pdftools_point>?, _ lengths: UnsafePointer<UInt>?,
-  _ strokeCount: UInt
+  _ manager: OpaquePointer?, _ points: UnsafePointer<pdftools_point>?, _ lengths: UnsafePointer<Int32>?,
+  _ strokeCount: Int32
 ) -> pdftools_status {
   call { () throws(PDFError) in
     let tools = try ToolRegistry.manager(manager)
+    let strokeCount = try givenCount(strokeCount, "stroke_count")
     guard let points, let lengths, strokeCount > 0, strokeCount <= 10_000 else {
       throw PDFError(.invalidArgument, "an ink signature needs points, stroke lengths and 1 to 10000 strokes")
     }
     var strokes: [[Point]] = []
     var offset = 0
-    for index in 0..<Int(strokeCount) {
-      let length = Int(clamping: lengths[index])
+    for index in 0..<strokeCount {
+      let length = Int(lengths[index])
       guard length >= 1, length <= 1_000_000, offset + length <= 1_000_000 else {
         throw PDFError(.invalidArgument, "stroke \(index) must have 1 to 1000000 points")
       }
@@ -300,7 +301,7 @@ public func abiToolCancelRequest(_ manager: OpaquePointer?) -> pdftools_status {
 /// The selection.
 @_cdecl("pdftools_tool_get_selection")
 public func abiToolSelection(
-  _ manager: OpaquePointer?, _ ids: UnsafeMutablePointer<Int64>?, _ capacity: UInt, _ outCount: UnsafeMutablePointer<UInt>?
+  _ manager: OpaquePointer?, _ ids: UnsafeMutablePointer<Int64>?, _ capacity: Int32, _ outCount: UnsafeMutablePointer<Int32>?
 ) -> pdftools_status {
   call { () throws(PDFError) in
     let selection = try ToolRegistry.manager(manager).selection
@@ -310,13 +311,14 @@ public func abiToolSelection(
 
 /// Selects annotations.
 @_cdecl("pdftools_tool_select")
-public func abiToolSelect(_ manager: OpaquePointer?, _ ids: UnsafePointer<Int64>?, _ count: UInt) -> pdftools_status {
+public func abiToolSelect(_ manager: OpaquePointer?, _ ids: UnsafePointer<Int64>?, _ count: Int32) -> pdftools_status {
   call { () throws(PDFError) in
     let tools = try ToolRegistry.manager(manager)
+    let count = try givenCount(count, "count")
     guard count == 0 || ids != nil else { throw PDFError(.invalidArgument, "ids is NULL") }
     guard count <= 100_000 else { throw PDFError(.invalidArgument, "at most 100000 annotations can be selected") }
     var list: [Int64] = []
-    if let ids { list = (0..<Int(count)).map { ids[$0] } }
+    if let ids { list = (0..<count).map { ids[$0] } }
     try tools.select(list)
   }
 }
@@ -343,9 +345,9 @@ public func abiToolDeleteSelection(_ manager: OpaquePointer?) -> pdftools_status
 @_cdecl("pdftools_tool_get_overlay")
 public func abiToolOverlay(
   _ manager: OpaquePointer?, _ page: Int32, _ itemSize: UInt, _ items: UnsafeMutablePointer<pdftools_overlay_item>?,
-  _ itemCapacity: UInt,
-  _ points: UnsafeMutablePointer<pdftools_point>?, _ pointCapacity: UInt, _ outItemCount: UnsafeMutablePointer<UInt>?,
-  _ outPointCount: UnsafeMutablePointer<UInt>?, _ outDirty: UnsafeMutablePointer<pdftools_rect>?
+  _ itemCapacity: Int32,
+  _ points: UnsafeMutablePointer<pdftools_point>?, _ pointCapacity: Int32, _ outItemCount: UnsafeMutablePointer<Int32>?,
+  _ outPointCount: UnsafeMutablePointer<Int32>?, _ outDirty: UnsafeMutablePointer<pdftools_rect>?
 ) -> pdftools_status {
   call { () throws(PDFError) in
     let tools = try ToolRegistry.manager(manager)
@@ -360,12 +362,13 @@ public func abiToolOverlay(
         .invalidArgument, "item_size \(itemSize) is smaller than pdftools_overlay_item (\(MemoryLayout<pdftools_overlay_item>.size))")
     }
     // One build: it counts as handed over only when it is copied.
-    let limits = items != nil && points != nil
-      ? (items: Int(clamping: itemCapacity), points: Int(clamping: pointCapacity)) : nil
+    let limits = try items != nil && points != nil
+      ? (items: givenCount(itemCapacity, "item_capacity"), points: givenCount(pointCapacity, "point_capacity")) : nil
     let overlay = try tools.overlay(page: Int(page), consumeWithin: limits)
     let needed = overlay.items.reduce(0) { $0 + $1.points.count }
-    itemCount.pointee = UInt(overlay.items.count)
-    pointCount.pointee = UInt(needed)
+    let counts = (items: try cCount(overlay.items.count), points: try cCount(needed))
+    itemCount.pointee = counts.items
+    pointCount.pointee = counts.points
     guard let items, let points else {
       if let outDirty { outDirty.pointee = cRect(overlay.dirty ?? Rect(0, 0, 0, 0)) }
       return
@@ -381,8 +384,8 @@ public func abiToolOverlay(
       out.kind = pdftools_overlay_kind(rawValue: UInt32(bitPattern: item.kind.rawValue))
       out.handle_kind = item.kind == .handle ? pdftools_handle_kind(rawValue: item.handleKind.rawValue) : PDFTOOLS_HANDLE_NONE
       out.handle_id = item.kind == .handle ? item.handleID : 0
-      out.first_point = next
-      out.point_count = item.points.count
+      out.first_point = Int32(next)
+      out.point_count = Int32(item.points.count)
       out.stroke = item.stroke
       out.fill = item.fill
       out.width = item.width
@@ -412,7 +415,7 @@ private struct ToolCallback: @unchecked Sendable {
     event.tool = pdftools_tool(rawValue: UInt32(bitPattern: note.tool.rawValue))
     event.page_index = Int32(clamping: note.page)
     event.target_page = Int32(clamping: note.targetPage)
-    event.id_count = note.ids.count
+    event.id_count = Int32(clamping: note.ids.count)
     note.ids.withUnsafeBufferPointer { ids in
       event.ids = note.ids.isEmpty ? nil : ids.baseAddress
       if let text = note.text {
@@ -471,7 +474,7 @@ private func toolStyle(_ pointer: UnsafePointer<pdftools_tool_style>?) throws(PD
     throw PDFError(.invalidArgument, "\(value.border_style.rawValue) is not a pdftools_border_style value")
   }
   style.borderStyle = borders[Int(value.border_style.rawValue)]
-  guard value.dash_count <= 8 else { throw PDFError(.invalidArgument, "dash_count must be 0 to 8") }
+  guard (0...8).contains(value.dash_count) else { throw PDFError(.invalidArgument, "dash_count must be 0 to 8") }
   let dashes = withUnsafeBytes(of: value.dashes) { Array($0.bindMemory(to: Double.self)) }
   style.dashes = Array(dashes.prefix(Int(value.dash_count)))
   style.cloudy = value.cloudy
@@ -497,7 +500,7 @@ private func cToolStyle(_ style: ToolStyle) -> pdftools_tool_style {
   out.opacity = style.opacity
   out.width = style.width
   out.border_style = pdftools_border_style(rawValue: UInt32(BorderStyle.allCases.firstIndex(of: style.borderStyle) ?? 0))
-  out.dash_count = min(style.dashes.count, 8)
+  out.dash_count = Int32(min(style.dashes.count, 8))
   withUnsafeMutableBytes(of: &out.dashes) { raw in
     let slots = raw.bindMemory(to: Double.self)
     for (index, dash) in style.dashes.prefix(8).enumerated() { slots[index] = dash }

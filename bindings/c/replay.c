@@ -114,7 +114,7 @@ struct replay {
   int pending_tool;        /* the tool that asked */
   int gesture_open;        /* a down without its up */
   pdftools_annotation_id last_added[MAX_IDS];
-  size_t last_added_count;
+  int32_t last_added_count;
   int expecting_failure;   /* inside expect_fail: a failed call is recorded, not printed */
   pdftools_status failed_status;
 };
@@ -261,8 +261,8 @@ static void print_annotation(pdftools_document *doc, pdftools_annotation_id id) 
   }
 }
 
-static void print_ids(const pdftools_annotation_id *ids, size_t count) {
-  size_t i;
+static void print_ids(const pdftools_annotation_id *ids, int32_t count) {
+  int32_t i;
   if (count == 0) fputs(" (none)", stdout);
   for (i = 0; i < count; i++) printf(" #%lld", (long long)ids[i]);
 }
@@ -280,7 +280,7 @@ static void print_undo_label(pdftools_document *doc, int32_t redo) {
 static void on_tool_event(pdftools_tool_manager *tm, const pdftools_tool_event *ev, void *user) {
   struct replay *r = (struct replay *)user;
   const char *tool = pdftools_tool_name((pdftools_tool)ev->tool);
-  size_t i;
+  int32_t i;
   (void)tm;
   printf("        -> %s", ev->kind > 0 && ev->kind < COUNT_OF(EVENT_NAMES) ? EVENT_NAMES[ev->kind]
                                                                         : "unknown event");
@@ -763,8 +763,8 @@ static int cmd_style(struct replay *r, char **w, int n, int as_default) {
 /* signature_ink X,Y X,Y ... [| X,Y ...] */
 static int cmd_signature_ink(struct replay *r, char **w, int n) {
   pdftools_point points[MAX_WORDS];
-  size_t lengths[MAX_WORDS];
-  size_t count = 0, strokes = 0;
+  int32_t lengths[MAX_WORDS];
+  int32_t count = 0, strokes = 0;
   int i;
   lengths[0] = 0;
   for (i = 1; i < n; i++) {
@@ -792,7 +792,7 @@ static int cmd_overlay(struct replay *r, char **w, int n) {
                                         "text_end"};
   pdftools_overlay_item *items = NULL;
   pdftools_point *points = NULL;
-  size_t item_count = 0, point_count = 0, i, j;
+  int32_t item_count = 0, point_count = 0, i, j;
   pdftools_rect dirty;
   pdftools_status st;
   long page;
@@ -813,7 +813,7 @@ static int cmd_overlay(struct replay *r, char **w, int n) {
     free(points);
     return call_error(r, "pdftools_tool_get_overlay", st);
   }
-  printf("        overlay of page %ld: %lu item(s)\n", page, (unsigned long)item_count);
+  printf("        overlay of page %ld: %d item(s)\n", page, item_count);
   for (i = 0; i < item_count; i++) {
     const pdftools_overlay_item *it = &items[i];
     printf("          %s", it->kind >= 0 && it->kind < COUNT_OF(kinds) ? kinds[it->kind] : "?");
@@ -828,10 +828,10 @@ static int cmd_overlay(struct replay *r, char **w, int n) {
     if (it->dash > 0) printf(" dash %g", it->dash);
     printf(":");
     for (j = 0; j < it->point_count && j < 6; j++) {
-      size_t k = it->first_point + j;
+      int32_t k = it->first_point + j;
       if (k < point_count) printf(" %.1f,%.1f", points[k].x, points[k].y);
     }
-    if (it->point_count > 6) printf(" ... (%lu points)", (unsigned long)it->point_count);
+    if (it->point_count > 6) printf(" ... (%d points)", it->point_count);
     putchar('\n');
   }
   free(items);
@@ -841,7 +841,7 @@ static int cmd_overlay(struct replay *r, char **w, int n) {
 
 static int list_page(struct replay *r, int32_t page) {
   pdftools_annotation_id *ids;
-  size_t count = 0, i;
+  int32_t i, count = 0;
   pdftools_status st;
   CALL(r, pdftools_page_get_annotations, (r->doc, page, NULL, 0, &count));
   if (count == 0) return 0;
@@ -852,7 +852,7 @@ static int list_page(struct replay *r, int32_t page) {
     free(ids);
     return call_error(r, "pdftools_page_get_annotations", st);
   }
-  printf("  page %d: %lu annotation(s)\n", (int)page, (unsigned long)count);
+  printf("  page %d: %d annotation(s)\n", (int)page, count);
   for (i = 0; i < count; i++) {
     printf("    ");
     print_annotation(r->doc, ids[i]);
@@ -912,20 +912,18 @@ static int cmd_expect(struct replay *r, char **w, int n) {
     return 0;
   }
   if (strcmp(w[1], "selected") == 0 && n == 3 && parse_int(w[2], &want)) {
-    size_t count = 0;
+    int32_t count = 0;
     CALL(r, pdftools_tool_get_selection, (r->tm, NULL, 0, &count));
     if ((long)count != want)
-      return line_error(r, "expect selected %ld: %lu annotation(s) are selected", want,
-                        (unsigned long)count);
+      return line_error(r, "expect selected %ld: %d annotation(s) are selected", want, count);
     return 0;
   }
   if (strcmp(w[1], "annotations") == 0 && n == 4 && parse_int(w[2], &page) &&
       parse_int(w[3], &want)) {
-    size_t count = 0;
+    int32_t count = 0;
     CALL(r, pdftools_page_get_annotations, (r->doc, (int32_t)page, NULL, 0, &count));
     if ((long)count != want)
-      return line_error(r, "expect annotations %ld %ld: page %ld has %lu", page, want, page,
-                        (unsigned long)count);
+      return line_error(r, "expect annotations %ld %ld: page %ld has %d", page, want, page, count);
     return 0;
   }
   if ((strcmp(w[1], "undo") == 0 || strcmp(w[1], "redo") == 0) && n == 3)

@@ -324,18 +324,18 @@ typedef struct spec {
   double bw;
   pdftools_border_style bs;
   double dashes[4];
-  size_t ndash;
+  int32_t ndash;
   double cloudy; /* > 0: set */
   int texts;
   int set_flags;
   uint32_t flags;
   pdftools_quad quads[2];
-  size_t nquads;
+  int32_t nquads;
   pdftools_point ink[5];
-  size_t ink_sizes[2];
-  size_t nstrokes;
+  int32_t ink_sizes[2];
+  int32_t nstrokes;
   pdftools_point verts[5];
-  size_t nverts;
+  int32_t nverts;
   int line;
   pdftools_point l0, l1;
   pdftools_line_ending le0, le1;
@@ -628,8 +628,8 @@ static void make_specs(spec *sp, double top, int32_t last_page) {
 }
 
 /* The points the geometry of a spec is made of (capacity 16). */
-static size_t geom_points(const spec *s, pdftools_point *pts) {
-  size_t n = 0, i;
+static int32_t geom_points(const spec *s, pdftools_point *pts) {
+  int32_t n = 0, i;
   for (i = 0; i < s->nquads; i++) {
     pts[n++] = s->quads[i].p1;
     pts[n++] = s->quads[i].p2;
@@ -846,7 +846,8 @@ static void verify_spec(pdftools_document *doc, pdftools_annotation_id id, const
   /* Quads */
   if (s->nquads) {
     pdftools_quad q[4];
-    size_t n = 0, i;
+    int32_t i;
+    int32_t n = 0;
     int ok;
     memset(q, 0, sizeof q);
     st = pdftools_annotation_get_quads(doc, id, q, 4, &n);
@@ -854,31 +855,35 @@ static void verify_spec(pdftools_document *doc, pdftools_annotation_id id, const
     for (i = 0; ok && i < n; i++)
       ok = point_near(q[i].p1, s->quads[i].p1) && point_near(q[i].p2, s->quads[i].p2) &&
            point_near(q[i].p3, s->quads[i].p3) && point_near(q[i].p4, s->quads[i].p4);
-    CHECK(ok, "%s %s: %zu quads read back (%s, %zu)", ctx, L, s->nquads, st_name(st), n);
+    CHECK(ok, "%s %s: %d quads read back (%s, %d)", ctx, L, s->nquads, st_name(st), n);
   }
 
   /* Ink */
   if (s->nstrokes) {
     pdftools_point p[8];
-    size_t sz[4] = {0, 0, 0, 0}, np = 0, ns = 0, i;
+    int32_t i;
+    int32_t ns = 0;
+    int32_t sz[4] = {0, 0, 0, 0};
+    int32_t np = 0;
     int ok;
     st = pdftools_annotation_get_ink(doc, id, p, 8, &np, sz, 4, &ns);
     ok = st == PDFTOOLS_OK && ns == 2 && sz[0] == s->ink_sizes[0] && sz[1] == s->ink_sizes[1] &&
          np == s->ink_sizes[0] + s->ink_sizes[1];
     for (i = 0; ok && i < np; i++) ok = point_near(p[i], s->ink[i]);
-    CHECK(ok, "%s %s: 2 ink strokes of %zu and %zu points read back (%s, %zu strokes, %zu points)", ctx, L,
+    CHECK(ok, "%s %s: 2 ink strokes of %d and %d points read back (%s, %d strokes, %d points)", ctx, L,
           s->ink_sizes[0], s->ink_sizes[1], st_name(st), ns, np);
   }
 
   /* Vertices */
   if (s->nverts) {
     pdftools_point p[8];
-    size_t n = 0, i;
+    int32_t i;
+    int32_t n = 0;
     int ok;
     st = pdftools_annotation_get_vertices(doc, id, p, 8, &n);
     ok = st == PDFTOOLS_OK && n == s->nverts;
     for (i = 0; ok && i < n; i++) ok = point_near(p[i], s->verts[i]);
-    CHECK(ok, "%s %s: %zu vertices read back (%s, %zu)", ctx, L, s->nverts, st_name(st), n);
+    CHECK(ok, "%s %s: %d vertices read back (%s, %d)", ctx, L, s->nverts, st_name(st), n);
   }
 
   /* Line */
@@ -1260,7 +1265,7 @@ static void test_modification_dates(void) {
   pdftools_color red = {1, 0, 0};
   pdftools_quad q = tc_mkquad(100, 100, 200, 120);
   pdftools_point pts[3] = {{100, 100}, {150, 160}, {200, 110}};
-  size_t sizes[1] = {3};
+  int32_t sizes[1] = {3};
   double dash[2] = {2, 2};
 
   if (!EXPECT_OK(pdftools_document_new(&doc), "/M: new document")) return;
@@ -1374,7 +1379,7 @@ static void test_geometry(void) {
       pdftools_rect r;
       pdftools_point far1[4], far2[3];
       pdftools_quad q[2];
-      size_t sizes[2] = {2, 2};
+      int32_t sizes[2] = {2, 2};
       snprintf(w, sizeof w, "geometry: create a %s", subs[k]);
       if (!EXPECT_OK(pdftools_annotation_create(doc, 0, subs[k], c, &id), w)) continue;
       pdftools_annotation_get_rect(doc, id, &r);
@@ -1590,7 +1595,7 @@ static void call_all_setters(pdftools_document *doc, const role_ids *r, pdftools
   double dash[2] = {3, 1};
   pdftools_quad q = tc_mkquad(100, 100, 150, 112);
   pdftools_point pts[3] = {{100, 100}, {130, 150}, {160, 110}};
-  size_t sizes[1] = {3};
+  int32_t sizes[1] = {3};
   pdftools_annotation_id out = -77;
 #define ALL(call, name)                          \
   do {                                           \
@@ -1649,7 +1654,10 @@ static void call_all_getters(pdftools_document *doc, pdftools_annotation_id id, 
   pdftools_quad q[4];
   pdftools_point p[8], a, b;
   pdftools_line_ending le1 = (pdftools_line_ending)77, le2 = (pdftools_line_ending)77;
-  size_t n1 = 77, n2 = 77, sz[4];
+  int32_t n2 = 77;
+  int32_t sz[4];
+  int32_t n1 = 77;
+  size_t s1 = 77, s2 = 77;
   pdftools_annotation_id parent = -77;
   void *data = NULL;
   memset(buf, 'Z', sizeof buf);
@@ -1667,15 +1675,15 @@ static void call_all_getters(pdftools_document *doc, pdftools_annotation_id id, 
   GET(pdftools_annotation_get_ink(doc, id, p, 8, &n1, sz, 4, &n2), "get_ink");
   GET(pdftools_annotation_get_vertices(doc, id, p, 8, &n1), "get_vertices");
   GET(pdftools_annotation_get_line(doc, id, &a, &b, &le1, &le2), "get_line");
-  GET(pdftools_annotation_get_free_text(doc, id, buf, sizeof buf, &n1, &d, &c, &al), "get_free_text");
+  GET(pdftools_annotation_get_free_text(doc, id, buf, sizeof buf, &s1, &d, &c, &al), "get_free_text");
   GET(pdftools_annotation_get_reply(doc, id, &parent), "get_reply");
-  GET(pdftools_annotation_get_link_uri(doc, id, buf, sizeof buf, &n1), "get_link_uri");
+  GET(pdftools_annotation_get_link_uri(doc, id, buf, sizeof buf, &s1), "get_link_uri");
   GET(pdftools_annotation_get_link_page(doc, id, &i32), "get_link_page");
-  GET(pdftools_annotation_get_attachment(doc, id, &data, &n1, buf, sizeof buf, &n2), "get_attachment");
-  GET(pdftools_annotation_get_text(doc, id, "M", buf, sizeof buf, &n1), "tc_get_text(M)");
-  GET(pdftools_annotation_get_raw(doc, id, "AP", buf, sizeof buf, &n1), "tc_get_raw(AP)");
+  GET(pdftools_annotation_get_attachment(doc, id, &data, &s1, buf, sizeof buf, &s2), "get_attachment");
+  GET(pdftools_annotation_get_text(doc, id, "M", buf, sizeof buf, &s1), "tc_get_text(M)");
+  GET(pdftools_annotation_get_raw(doc, id, "AP", buf, sizeof buf, &s1), "tc_get_raw(AP)");
 #undef GET
-  CHECK(c.r == -1 && d == -77 && u == 77 && (int)bs == 77 && n1 == 77 && n2 == 77 && a.x == -77 && parent == -77 &&
+  CHECK(c.r == -1 && d == -77 && u == 77 && (int)bs == 77 && n1 == 77 && n2 == 77 && s1 == 77 && s2 == 77 && a.x == -77 && parent == -77 &&
             data == NULL && (int)le1 == 77 && (int)al == 77 && buf[0] == 'Z',
         "%s: failed getters leave their out-parameters untouched", ctx);
 }
@@ -1701,7 +1709,7 @@ static void test_bad_input(void) {
   pdftools_quad q[2];
   pdftools_point pts[4] = {{100, 100}, {130, 150}, {160, 110}, {170, 170}};
   pdftools_color c;
-  size_t sizes[2];
+  int32_t sizes[2];
   double dash[2];
   int i;
   if (!doc) return;
@@ -1994,7 +2002,8 @@ static void test_bad_input(void) {
 
   /* NULL out-pointers of getters. */
   {
-    size_t n = 0;
+    int32_t n = 0;
+    size_t bytes = 0;
     pdftools_color col;
     void *data = NULL;
     EXPECT_STATUS(pdftools_annotation_get_color(doc, r.square, PDFTOOLS_COLOR_STROKE, &col, NULL),
@@ -2017,7 +2026,7 @@ static void test_bad_input(void) {
                   "tc_get_link_uri(out_size NULL)");
     EXPECT_STATUS(pdftools_annotation_get_link_page(doc, sp[S_LINK_PAGE].id, NULL), PDFTOOLS_E_INVALID_ARGUMENT,
                   "get_link_page(NULL)");
-    EXPECT_STATUS(pdftools_annotation_get_attachment(doc, r.file, NULL, &n, NULL, 0, NULL),
+    EXPECT_STATUS(pdftools_annotation_get_attachment(doc, r.file, NULL, &bytes, NULL, 0, NULL),
                   PDFTOOLS_E_INVALID_ARGUMENT, "get_attachment(out_data NULL)");
     EXPECT_STATUS(pdftools_annotation_get_attachment(doc, r.file, &data, NULL, NULL, 0, NULL),
                   PDFTOOLS_E_INVALID_ARGUMENT, "get_attachment(out_size NULL)");
@@ -2030,18 +2039,20 @@ static void test_bad_input(void) {
     n = 0;
     EXPECT_STATUS(pdftools_annotation_get_quads(doc, r.markup, q, 1, &n), PDFTOOLS_E_BUFFER_TOO_SMALL,
                   "get_quads with capacity 1 of 2");
-    CHECK(n == 2 && ((unsigned char *)q)[0] == 0x5a, "get_quads: total reported, buffer untouched (%zu)", n);
+    CHECK(n == 2 && ((unsigned char *)q)[0] == 0x5a, "get_quads: total reported, buffer untouched (%d)", n);
     n = 0;
     EXPECT_STATUS(pdftools_annotation_get_vertices(doc, r.polygon, pts, 2, &n), PDFTOOLS_E_BUFFER_TOO_SMALL,
                   "get_vertices with capacity 2 of 5");
-    CHECK(n == 5, "get_vertices: total reported (%zu)", n);
+    CHECK(n == 5, "get_vertices: total reported (%d)", n);
     {
       pdftools_point ip[8];
-      size_t ssz[1], np = 0, ns = 0;
+      int32_t ns = 0;
+      int32_t ssz[1];
+      int32_t np = 0;
       memset(ip, 0x5a, sizeof ip);
       EXPECT_STATUS(pdftools_annotation_get_ink(doc, r.ink, ip, 8, &np, ssz, 1, &ns), PDFTOOLS_E_BUFFER_TOO_SMALL,
                     "get_ink with a size buffer of 1 for 2 strokes");
-      CHECK(ns == 2 && np > 0, "get_ink: both totals reported (%zu points, %zu strokes)", np, ns);
+      CHECK(ns == 2 && np > 0, "get_ink: both totals reported (%d points, %d strokes)", np, ns);
       CHECK(((unsigned char *)ip)[0] == 0x5a && ((unsigned char *)ip)[sizeof ip - 1] == 0x5a,
             "get_ink: the points buffer is untouched when the size buffer is too small");
     }
@@ -2285,7 +2296,7 @@ static void render_case(int which) {
   }
   case R_INK: {
     pdftools_point p[5] = {{160, 310}, {240, 410}, {320, 320}, {170, 400}, {300, 390}};
-    size_t sizes[2] = {3, 2};
+    int32_t sizes[2] = {3, 2};
     EXPECT_OK(pdftools_annotation_set_ink(doc, id, p, sizes, 2), "render Ink: 2 strokes");
     EXPECT_OK(pdftools_annotation_set_border(doc, id, 5, PDFTOOLS_BORDER_SOLID, NULL, 0), "render Ink: width 5");
     break;

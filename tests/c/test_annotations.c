@@ -48,7 +48,7 @@ static const char *st_name(pdftools_status st) { return pdftools_status_string(s
 
 /* Lists a page's ids into ids (capacity cap); returns the count or -1. */
 static int list_ids(pdftools_document *doc, int32_t page, pdftools_annotation_id *ids, size_t cap) {
-  size_t n = 0;
+  int32_t n = 0;
   if (pdftools_page_get_annotations(doc, page, ids, cap, &n) != PDFTOOLS_OK) return -1;
   return (int)n;
 }
@@ -177,15 +177,16 @@ static pdftools_document *save_and_reopen(pdftools_document *doc, const char *wh
 static void test_listing(pdftools_document *doc, pdftools_annotation_id ids[4]) {
   static const char *const want_sub[4] = {"Square", "Popup", "Circle", "Popup"};
   pdftools_annotation_id buf[8], again[8];
-  size_t n = 0, i, j;
+  size_t i, j;
+  int32_t n = 0;
   int ok;
   pdftools_status st;
 
   EXPECT_OK(pdftools_page_get_annotations(doc, 0, NULL, 0, &n), "page_annotations(NULL) counts");
-  CHECK(n == 4, "square-circle: 4 annotations on page 0 (%zu)", n);
+  CHECK(n == 4, "square-circle: 4 annotations on page 0 (%d)", n);
   n = 0;
   EXPECT_OK(pdftools_page_get_annotations(doc, 0, NULL, 5, &n), "page_annotations(NULL, capacity 5) counts");
-  CHECK(n == 4, "a NULL buffer counts whatever the capacity (%zu)", n);
+  CHECK(n == 4, "a NULL buffer counts whatever the capacity (%d)", n);
 
   for (i = 0; i < 8; i++) buf[i] = -99;
   n = 0;
@@ -193,7 +194,7 @@ static void test_listing(pdftools_document *doc, pdftools_annotation_id ids[4]) 
   EXPECT_STATUS(st, PDFTOOLS_E_BUFFER_TOO_SMALL, "page_annotations with capacity 3 of 4");
   ok = 1;
   for (i = 0; i < 8; i++) ok &= buf[i] == -99;
-  CHECK(n == 4 && ok, "capacity 3: the total (4) is reported and nothing is copied (%zu)", n);
+  CHECK(n == 4 && ok, "capacity 3: the total (4) is reported and nothing is copied (%d)", n);
   n = 0;
   st = pdftools_page_get_annotations(doc, 0, buf, 0, &n);
   EXPECT_STATUS(st, PDFTOOLS_E_BUFFER_TOO_SMALL, "page_annotations with a buffer and capacity 0");
@@ -773,12 +774,12 @@ static void test_pages(void) {
   /* A page without annotations. */
   doc = tc_open_corpus(g_corpus, "qpdf-boxes.pdf", NULL);
   if (doc) {
-    size_t n = 99;
+    int32_t n = 99;
     EXPECT_OK(pdftools_page_get_annotations(doc, 3, NULL, 0, &n), "page_annotations on a page without /Annots");
-    CHECK(n == 0, "0 annotations (%zu)", n);
+    CHECK(n == 0, "0 annotations (%d)", n);
     n = 99;
     EXPECT_OK(pdftools_page_get_annotations(doc, 3, p0, 32, &n), "page_annotations with a buffer, no annotations");
-    CHECK(n == 0, "0 annotations (%zu)", n);
+    CHECK(n == 0, "0 annotations (%d)", n);
     pdftools_document_close(doc);
   }
 }

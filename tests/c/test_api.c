@@ -187,8 +187,8 @@ static void expect_all_invalid_handle(pdftools_document *doc, const char *label)
   EXPECT_IH(pdftools_document_insert_blank_page(doc, 0, 612.0, 792.0), "document_insert_blank_page");
   EXPECT_IH(pdftools_document_save(doc, path, NULL), "document_save");
   EXPECT_IH(pdftools_document_save_to_memory(doc, NULL, &data, &sz), "document_save_to_memory");
-  EXPECT_IH(pdftools_page_get_annotations(doc, 0, ids, 4, &sz), "page_annotations");
-  EXPECT_IH(pdftools_page_get_annotations(doc, 0, NULL, 0, &sz), "page_annotations (NULL buffer)");
+  EXPECT_IH(pdftools_page_get_annotations(doc, 0, ids, 4, &i32), "page_annotations");
+  EXPECT_IH(pdftools_page_get_annotations(doc, 0, NULL, 0, &i32), "page_annotations (NULL buffer)");
   EXPECT_IH(pdftools_annotation_get_page(doc, 1, &i32), "annotation_page");
   EXPECT_IH(pdftools_annotation_get_subtype(doc, 1, buf, sizeof buf, &sz), "annotation_subtype");
   EXPECT_IH(pdftools_annotation_get_rect(doc, 1, &r), "annotation_rect");
@@ -575,6 +575,81 @@ static void check_two_call(pdftools_document *doc, string_getter get, int32_t in
   snprintf(what, sizeof what, "%s: large buffer", name);
   EXPECT_OK(get(doc, index, key, buf, sizeof buf, &size), what);
   CHECK(strcmp(buf, expected) == 0 && size == len + 1, "%s: value and size", what);
+}
+
+/* Counts and capacities are int32_t: a negative one is INVALID_ARGUMENT, and an out count is
+ * left as it was. */
+static void test_negative_counts(void) {
+  pdftools_document *doc = NULL;
+  pdftools_tool_manager *tm = NULL;
+  pdftools_annotation_id ink = 0, square = 0, ids[4];
+  pdftools_rect rect = {100, 100, 200, 200};
+  pdftools_point points[4] = {{110, 110}, {150, 150}, {190, 120}, {120, 190}};
+  pdftools_quad quads[1] = {{{100, 200}, {200, 200}, {100, 180}, {200, 180}}};
+  pdftools_char_info chars[4];
+  pdftools_point ink_points[8];
+  pdftools_overlay_item items[4];
+  const int32_t negative_length[2] = {2, -1};
+  const int32_t lengths[1] = {4};
+  int32_t count = 77, strokes = 77, ink_lengths[4];
+  double dashes[2] = {3, 2};
+  if (!CHECK(pdftools_document_new(&doc) == PDFTOOLS_OK && doc, "negative counts: a new document")) return;
+  EXPECT_OK(pdftools_document_insert_blank_page(doc, 0, 612, 792), "negative counts: a page");
+  EXPECT_OK(pdftools_annotation_create(doc, 0, "Ink", rect, &ink), "negative counts: an ink annotation");
+  EXPECT_OK(pdftools_annotation_set_ink(doc, ink, points, lengths, 1), "negative counts: its stroke");
+  EXPECT_OK(pdftools_annotation_create(doc, 0, "Square", rect, &square), "negative counts: a square");
+
+  EXPECT_STATUS(pdftools_page_get_annotations(doc, 0, ids, -1, &count), PDFTOOLS_E_INVALID_ARGUMENT,
+                "page_get_annotations: capacity -1");
+  EXPECT_STATUS(pdftools_page_get_chars(doc, 0, sizeof chars[0], chars, -4, &count), PDFTOOLS_E_INVALID_ARGUMENT,
+                "page_get_chars: capacity -4");
+  CHECK(count == 77, "a refused negative capacity leaves out_count alone (%d)", count);
+  EXPECT_OK(pdftools_page_get_annotations(doc, 0, NULL, -1, &count), "page_get_annotations: NULL buffer, capacity ignored");
+  CHECK(count == 2, "the size query counts 2 annotations (%d)", count);
+  count = 77;
+  EXPECT_STATUS(pdftools_annotation_get_ink(doc, ink, ink_points, -8, &count, ink_lengths, 4, &strokes),
+                PDFTOOLS_E_INVALID_ARGUMENT, "annotation_get_ink: point_capacity -8");
+  EXPECT_STATUS(pdftools_annotation_get_ink(doc, ink, ink_points, 8, &count, ink_lengths, -4, &strokes),
+                PDFTOOLS_E_INVALID_ARGUMENT, "annotation_get_ink: stroke_capacity -4");
+  CHECK(count == 77 && strokes == 77, "get_ink refused: both counts left alone (%d, %d)", count, strokes);
+  EXPECT_OK(pdftools_annotation_get_ink(doc, ink, ink_points, 8, &count, ink_lengths, 4, &strokes),
+            "annotation_get_ink with room");
+  CHECK(count == 4 && strokes == 1 && ink_lengths[0] == 4, "one stroke of 4 points (%d, %d)", count, strokes);
+
+  EXPECT_STATUS(pdftools_annotation_set_ink(doc, ink, points, negative_length, 2), PDFTOOLS_E_INVALID_ARGUMENT,
+                "annotation_set_ink: a stroke length -1");
+  EXPECT_STATUS(pdftools_annotation_set_ink(doc, ink, points, lengths, -1), PDFTOOLS_E_INVALID_ARGUMENT,
+                "annotation_set_ink: stroke_count -1");
+  EXPECT_STATUS(pdftools_annotation_set_vertices(doc, ink, points, -3), PDFTOOLS_E_INVALID_ARGUMENT,
+                "annotation_set_vertices: count -3");
+  EXPECT_STATUS(pdftools_annotation_set_quads(doc, square, quads, -1), PDFTOOLS_E_INVALID_ARGUMENT,
+                "annotation_set_quads: count -1");
+  EXPECT_STATUS(pdftools_annotation_set_border(doc, square, 2, PDFTOOLS_BORDER_DASHED, dashes, -2),
+                PDFTOOLS_E_INVALID_ARGUMENT, "annotation_set_border: dash_count -2");
+  EXPECT_STATUS(pdftools_page_convert_points(doc, 0, PDFTOOLS_SPACE_PAGE, PDFTOOLS_SPACE_DISPLAY, points, -1, ink_points),
+                PDFTOOLS_E_INVALID_ARGUMENT, "page_convert_points: count -1");
+  count = 77;
+  EXPECT_OK(pdftools_annotation_get_ink(doc, ink, ink_points, 8, &count, ink_lengths, 4, &strokes),
+            "annotation_get_ink after the refused edits");
+  CHECK(count == 4 && strokes == 1 && ink_lengths[0] == 4, "the refused edits changed nothing (%d, %d)", count, strokes);
+
+  if (CHECK(pdftools_tool_manager_new(doc, &tm) == PDFTOOLS_OK && tm, "negative counts: a tool manager")) {
+    int32_t item_count = 77, point_count = 77;
+    EXPECT_STATUS(pdftools_tool_select(tm, ids, -1), PDFTOOLS_E_INVALID_ARGUMENT, "tool_select: count -1");
+    EXPECT_STATUS(pdftools_tool_get_selection(tm, ids, -1, &count), PDFTOOLS_E_INVALID_ARGUMENT,
+                  "tool_get_selection: capacity -1");
+    EXPECT_STATUS(pdftools_tool_get_overlay(tm, 0, sizeof items[0], items, -1, ink_points, 8, &item_count, &point_count,
+                                            NULL),
+                  PDFTOOLS_E_INVALID_ARGUMENT, "tool_get_overlay: item_capacity -1");
+    EXPECT_STATUS(pdftools_tool_get_overlay(tm, 0, sizeof items[0], items, 4, ink_points, -8, &item_count, &point_count,
+                                            NULL),
+                  PDFTOOLS_E_INVALID_ARGUMENT, "tool_get_overlay: point_capacity -8");
+    CHECK(item_count == 77 && point_count == 77, "overlay refused: counts left alone (%d, %d)", item_count, point_count);
+    EXPECT_STATUS(pdftools_tool_provide_ink(tm, points, negative_length, 2), PDFTOOLS_E_INVALID_ARGUMENT,
+                  "tool_provide_ink: a stroke length -1");
+    pdftools_tool_manager_free(tm);
+  }
+  pdftools_document_close(doc);
 }
 
 static void test_two_call_pattern(void) {
@@ -1260,6 +1335,7 @@ int main(int argc, char **argv) {
   test_file_errors();
   test_page_indices();
   test_two_call_pattern();
+  test_negative_counts();
   test_metadata();
   test_new_document();
   test_save_options();

@@ -610,7 +610,7 @@ static char *tc_get_string(tc_string_getter fn, pdftools_document *doc, pdftools
 }
 
 int tc_count_annots(pdftools_document *doc, int32_t page) {
-  size_t n = 0;
+  int32_t n = 0;
   if (pdftools_page_get_annotations(doc, page, NULL, 0, &n) != PDFTOOLS_OK) return -1;
   return (int)n;
 }
@@ -670,7 +670,7 @@ char *tc_get_text(pdftools_document *doc, pdftools_annotation_id id, const char 
 
 /* Lists a page's ids into a malloc'd array; returns the count (-1 on failure). */
 int tc_list_ids(pdftools_document *doc, int32_t page, pdftools_annotation_id **out) {
-  size_t n = 0;
+  int32_t n = 0;
   pdftools_annotation_id *ids;
   *out = NULL;
   if (pdftools_page_get_annotations(doc, page, NULL, 0, &n) != PDFTOOLS_OK) return -1;
@@ -720,7 +720,7 @@ pdftools_rect tc_mkrect(double x0, double y0, double x1, double y1) {
 void tc_dump_annotation_properties(tc_buf *b, pdftools_document *doc, pdftools_annotation_id id) {
   pdftools_status st;
   char *s;
-  size_t i, n;
+  int32_t i, n;
   int role;
   s = tc_get_subtype(doc, id, &st);
   tc_buf_printf(b, "subtype %d %s\n", (int)st, s ? s : "");
@@ -759,7 +759,7 @@ void tc_dump_annotation_properties(tc_buf *b, pdftools_document *doc, pdftools_a
   }
   n = 0;
   st = pdftools_annotation_get_quads(doc, id, NULL, 0, &n);
-  tc_buf_printf(b, "quads %d %zu", (int)st, n);
+  tc_buf_printf(b, "quads %d %d", (int)st, n);
   if (st == PDFTOOLS_OK && n) {
     pdftools_quad *q = (pdftools_quad *)calloc(n, sizeof *q);
     if (q && pdftools_annotation_get_quads(doc, id, q, n, &n) == PDFTOOLS_OK)
@@ -770,14 +770,15 @@ void tc_dump_annotation_properties(tc_buf *b, pdftools_document *doc, pdftools_a
   }
   tc_buf_printf(b, "\n");
   {
-    size_t np = 0, ns = 0;
+    int32_t ns = 0;
+    int32_t np = 0;
     st = pdftools_annotation_get_ink(doc, id, NULL, 0, &np, NULL, 0, &ns);
-    tc_buf_printf(b, "ink %d %zu %zu", (int)st, np, ns);
+    tc_buf_printf(b, "ink %d %d %d", (int)st, np, ns);
     if (st == PDFTOOLS_OK && np && ns) {
       pdftools_point *p = (pdftools_point *)calloc(np, sizeof *p);
-      size_t *sz = (size_t *)calloc(ns, sizeof *sz);
+      int32_t *sz = (int32_t *)calloc(ns, sizeof *sz);
       if (p && sz && pdftools_annotation_get_ink(doc, id, p, np, &np, sz, ns, &ns) == PDFTOOLS_OK) {
-        for (i = 0; i < ns; i++) tc_buf_printf(b, " s%zu", sz[i]);
+        for (i = 0; i < ns; i++) tc_buf_printf(b, " s%d", sz[i]);
         for (i = 0; i < np; i++) tc_buf_printf(b, " (%.4f %.4f)", p[i].x, p[i].y);
       }
       free(p);
@@ -787,7 +788,7 @@ void tc_dump_annotation_properties(tc_buf *b, pdftools_document *doc, pdftools_a
   }
   n = 0;
   st = pdftools_annotation_get_vertices(doc, id, NULL, 0, &n);
-  tc_buf_printf(b, "vertices %d %zu", (int)st, n);
+  tc_buf_printf(b, "vertices %d %d", (int)st, n);
   if (st == PDFTOOLS_OK && n) {
     pdftools_point *p = (pdftools_point *)calloc(n, sizeof *p);
     if (p && pdftools_annotation_get_vertices(doc, id, p, n, &n) == PDFTOOLS_OK)

@@ -222,7 +222,7 @@ static void check_annotations(pdftools_document *doc, int32_t pages) {
   int list_ok = 1, read_ok = 1, page_ok = 1, rect_okay = 1, unique = 1;
   char first[300] = "";
   pdftools_annotation_id **per_page = (pdftools_annotation_id **)calloc((size_t)(pages > 0 ? pages : 1), sizeof *per_page);
-  size_t *per_count = (size_t *)calloc((size_t)(pages > 0 ? pages : 1), sizeof *per_count);
+  int32_t *per_count = (int32_t *)calloc((size_t)(pages > 0 ? pages : 1), sizeof *per_count);
   if (!per_page || !per_count) {
     CHECK(0, "annotations: memory");
     free(per_page);
@@ -230,7 +230,8 @@ static void check_annotations(pdftools_document *doc, int32_t pages) {
     return;
   }
   for (p = 0; p < pages; p++) {
-    size_t n = 0, n2 = 0, k, j;
+    int32_t k, n = 0, n2 = 0;
+    int32_t j;
     pdftools_status st = pdftools_page_get_annotations(doc, p, NULL, 0, &n);
     if (st != PDFTOOLS_OK) {
       if (list_ok && !first[0]) snprintf(first, sizeof first, "page %d: page_annotations %s", (int)p + 1, pdftools_status_string(st));
@@ -284,13 +285,13 @@ static void check_annotations(pdftools_document *doc, int32_t pages) {
   /* annotation_page names the first page that lists the id (a dictionary shared by two pages is listed on
    * both). */
   for (p = 0; p < pages; p++) {
-    size_t k;
+    int32_t k;
     for (k = 0; k < per_count[p]; k++) {
       int32_t at = -1;
       pdftools_status st = pdftools_annotation_get_page(doc, per_page[p][k], &at);
       int listed = 0;
       if (st == PDFTOOLS_OK && at >= 0 && at < pages) {
-        size_t j;
+        int32_t j;
         int32_t q;
         for (j = 0; j < per_count[at]; j++)
           if (per_page[at][j] == per_page[p][k]) listed = 1;

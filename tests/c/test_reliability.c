@@ -155,7 +155,7 @@ static void case_passwords(void *arg) {
     pdftools_document *doc = NULL;
     pdftools_selection matches[4];
     pdftools_annotation_id id = 0;
-    size_t count = 0;
+    int32_t count = 0;
     char *text;
     if (!EXPECT_OK(pdftools_document_open(encrypted, passwords[i], &doc), "open with the password")) continue;
     text = page_text(doc);
@@ -163,7 +163,7 @@ static void case_passwords(void *arg) {
           i ? "owner" : "user", text ? text : "(failed)");
     free(text);
     EXPECT_OK(pdftools_document_search(doc, "reliability", NULL, matches, 4, &count), "search");
-    CHECK(count == 1, "%s: search finds the word once (%zu)", pc->label, count);
+    CHECK(count == 1, "%s: search finds the word once (%d)", pc->label, count);
     CHECK(render_pixel(doc, 125, 792 - 525) == 0, "%s: the black square is rendered", pc->label);
     /* After a change poppler's view is made again, with the same password. */
     EXPECT_OK(pdftools_annotation_create(doc, 0, "Square", tc_mkrect(300, 300, 400, 400), &id), "create");

@@ -428,7 +428,7 @@ static void test_annotations(pdftools_document *doc) {
   pdftools_render_options o = PDFTOOLS_RENDER_OPTIONS_INIT;
   struct image img;
   pdftools_annotation_id ids[4];
-  size_t n = 0;
+  int32_t n = 0;
   const int32_t p = ANNOT_PAGE;
 
   if (EXPECT_OK(render(doc, p, &o, 0, 0, 0, &img), "render the annotated page with annotations")) {

@@ -767,7 +767,7 @@ static pdftools_document *reopen_incremental(pdftools_document *doc, const char 
 }
 
 static int annotation_count(pdftools_document *doc, int32_t page) {
-  size_t n = 0;
+  int32_t n = 0;
   if (pdftools_page_get_annotations(doc, page, NULL, 0, &n) != PDFTOOLS_OK) return -1;
   return (int)n;
 }
@@ -775,7 +775,7 @@ static int annotation_count(pdftools_document *doc, int32_t page) {
 static void test_incremental_edits(const char *tmp) {
   pdftools_document *doc, *copy;
   pdftools_annotation_id ids[8];
-  size_t n = 0;
+  int32_t n = 0;
 
   /* Annotations deleted and changed (an xref table, classic objects). */
   doc = tc_open_corpus(g_corpus, "pdfjs-annotation-square-circle.pdf", NULL);
@@ -785,9 +785,9 @@ static void test_incremental_edits(const char *tmp) {
     copy = reopen_incremental(doc, tmp, "pdfjs-annotation-square-circle.pdf", "annotation edits");
     if (copy) {
       pdftools_annotation_id c[8];
-      size_t m = 0;
+      int32_t m = 0;
       pdftools_page_get_annotations(copy, 0, c, 8, &m);
-      if (CHECK(m == 2, "annotation edits: 2 annotations after the incremental save (%zu)", m)) {
+      if (CHECK(m == 2, "annotation edits: 2 annotations after the incremental save (%d)", m)) {
         char buf[64];
         size_t need = 0;
         CHECK(pdftools_annotation_get_text(copy, c[0], "Contents", buf, sizeof buf, &need) == PDFTOOLS_OK &&
@@ -808,7 +808,7 @@ static void test_incremental_edits(const char *tmp) {
     copy = reopen_incremental(doc, tmp, "pdfjs-annotation-line.pdf", "an annotation from an object stream");
     if (copy) {
       pdftools_annotation_id c[4];
-      size_t m = 0;
+      int32_t m = 0;
       char buf[64];
       size_t need = 0;
       pdftools_page_get_annotations(copy, 0, c, 4, &m);

@@ -260,7 +260,7 @@ static pdftools_selection sel(int sp, int sc, int ep, int ec) {
 /* ------------------------------------------------------------------------ */
 /* Small wrappers                                                            */
 
-static pdftools_char_info *get_chars(pdftools_document *doc, int page, size_t *n) {
+static pdftools_char_info *get_chars(pdftools_document *doc, int page, int32_t *n) {
   pdftools_char_info *c;
   *n = 0;
   if (pdftools_page_get_chars(doc, page, sizeof(pdftools_char_info), NULL, 0, n) != PDFTOOLS_OK) return NULL;
@@ -272,8 +272,8 @@ static pdftools_char_info *get_chars(pdftools_document *doc, int page, size_t *n
   return c;
 }
 
-static int get_units(pdftools_document *doc, int page, int lines, pdftools_text_range *buf, size_t cap,
-                     size_t *n) {
+static int get_units(pdftools_document *doc, int page, int lines, pdftools_text_range *buf, int32_t cap,
+                     int32_t *n) {
   *n = 0;
   return pdftools_page_get_text_units(doc, page, lines ? PDFTOOLS_GRANULARITY_LINE : PDFTOOLS_GRANULARITY_WORD, buf,
                                       cap, n) == PDFTOOLS_OK;
@@ -376,7 +376,7 @@ static void test_page_text(pdftools_document *doc) {
 
 /* Reading order does not depend on /Rotate: pages 0-3 differ only in their rotation. */
 static void test_rotation_independent(pdftools_document *doc) {
-  size_t n0 = 0, n = 0, i;
+  int32_t n = 0, i, n0 = 0;
   pdftools_char_info *c0 = get_chars(doc, 0, &n0), *c;
   char *t0 = get_page_text(doc, 0);
   int p;
@@ -407,7 +407,9 @@ static void test_rotation_independent(pdftools_document *doc) {
 static void test_chars(pdftools_document *doc) {
   int p;
   for (p = 0; p < NPAGES; p++) {
-    size_t n = 0, n2 = 0, i;
+    int32_t i;
+    int32_t n2 = 0;
+    int32_t n = 0;
     pdftools_char_info few[4], sentinel;
     pdftools_char_info *c;
     int l, k, bad_cp = 0, bad_box = 0, bad_y = 0, bad_flags = 0, bad_word = 0, bad_line = 0, bad_size = 0,
@@ -415,13 +417,13 @@ static void test_chars(pdftools_document *doc) {
     char first_bad[200] = "", first_sep[200] = "";
 
     EXPECT_OK(pdftools_page_get_chars(doc, p, sizeof(pdftools_char_info), NULL, 0, &n), "page_chars(NULL) counts");
-    CHECK((int)n == g_nchars, "page %d: %d characters (glyphs + generated separators) (%zu)", p, g_nchars, n);
+    CHECK((int)n == g_nchars, "page %d: %d characters (glyphs + generated separators) (%d)", p, g_nchars, n);
     memset(few, 0xAB, sizeof few);
     memset(&sentinel, 0xAB, sizeof sentinel);
     EXPECT_STATUS(pdftools_page_get_chars(doc, p, sizeof(pdftools_char_info), few, 4, &n2), PDFTOOLS_E_BUFFER_TOO_SMALL,
                   "page_chars with capacity 4");
     CHECK(n2 == n && memcmp(&few[0], &sentinel, sizeof sentinel) == 0 && memcmp(&few[3], &sentinel, sizeof sentinel) == 0,
-          "page %d: capacity 4 < %zu: total reported, nothing copied", p, n);
+          "page %d: capacity 4 < %d: total reported, nothing copied", p, n);
     c = get_chars(doc, p, &n);
     if (!CHECK(c != NULL && (int)n == g_nchars, "page %d: all characters fetched", p)) {
       free(c);
@@ -431,7 +433,9 @@ static void test_chars(pdftools_document *doc) {
       /* A caller whose struct is longer (a later header) gets elements at its own stride, each
        * written only as far as this library's struct goes; one whose struct is shorter than the
        * first version is refused. */
-      size_t stride = sizeof(pdftools_char_info) + 24, m = 0, j, kept = 0, same = 0;
+      size_t stride = sizeof(pdftools_char_info) + 24;
+      int32_t j, kept = 0, same = 0;
+      int32_t m = 0;
       unsigned char *wide = malloc(stride * n);
       if (CHECK(wide != NULL, "page 0: a wide buffer")) {
         memset(wide, 0xCD, stride * n);
@@ -445,7 +449,7 @@ static void test_chars(pdftools_document *doc) {
                   wide[j * stride + stride - 1] == 0xCD;
         }
         CHECK(m == n && same == n && kept == n,
-              "page 0: elements at the caller's stride (%zu of %zu equal, %zu tails untouched)", same, n, kept);
+              "page 0: elements at the caller's stride (%d of %d equal, %d tails untouched)", same, n, kept);
       }
       free(wide);
       EXPECT_STATUS(pdftools_page_get_chars(doc, 0, sizeof(pdftools_char_info) - 8, NULL, 0, &m),
@@ -570,10 +574,11 @@ static void test_chars(pdftools_document *doc) {
     /* Words and lines. */
     {
       pdftools_text_range units[32], one[1];
-      size_t nu = 0, cnt = 0;
+      int32_t nu = 0;
+      int32_t cnt = 0;
       int ok = 1;
       EXPECT_OK(pdftools_page_get_text_units(doc, p, PDFTOOLS_GRANULARITY_WORD, NULL, 0, &cnt), "page_text_units(words, NULL) counts");
-      CHECK((int)cnt == g_nwords, "page %d: %d words (%zu)", p, g_nwords, cnt);
+      CHECK((int)cnt == g_nwords, "page %d: %d words (%d)", p, g_nwords, cnt);
       EXPECT_STATUS(pdftools_page_get_text_units(doc, p, PDFTOOLS_GRANULARITY_WORD, one, 1, &cnt), PDFTOOLS_E_BUFFER_TOO_SMALL,
                     "page_text_units(words) with capacity 1");
       if (get_units(doc, p, 0, units, 32, &nu) && (int)nu == g_nwords) {
@@ -584,7 +589,7 @@ static void test_chars(pdftools_document *doc) {
       CHECK(ok, "page %d: word ranges are the glyph runs (Hello [0,5) world [6,11) ... end [59,62))", p);
       ok = 1;
       EXPECT_OK(pdftools_page_get_text_units(doc, p, PDFTOOLS_GRANULARITY_LINE, NULL, 0, &cnt), "page_text_units(lines, NULL) counts");
-      CHECK(cnt == NLINES, "page %d: %d lines (%zu)", p, NLINES, cnt);
+      CHECK(cnt == NLINES, "page %d: %d lines (%d)", p, NLINES, cnt);
       if (get_units(doc, p, 1, units, 32, &nu) && nu == NLINES) {
         for (l = 0; l < NLINES; l++) {
           int s = g_line_start[l], e = s + g_line_len[l];
@@ -736,7 +741,7 @@ static void test_hit(pdftools_document *doc) {
   int p, si;
   for (p = 0; p < NPAGES; p++) {
     pdftools_text_range lines[8];
-    size_t nl = 0;
+    int32_t nl = 0;
     get_units(doc, p, 1, lines, 8, &nl);
     for (si = 0; si < 2; si++) {
       pdftools_space sp = si ? PDFTOOLS_SPACE_DISPLAY : PDFTOOLS_SPACE_PAGE;
@@ -820,10 +825,11 @@ static void check_rects(pdftools_document *doc, pdftools_selection s, int p, con
     pdftools_space sp = si ? PDFTOOLS_SPACE_DISPLAY : PDFTOOLS_SPACE_PAGE;
     pdftools_rect rects[8];
     pdftools_quad quads[8];
-    size_t n = 0, nq = 0;
+    int32_t nq = 0;
+    int32_t n = 0;
     int i, ok = 1, okq = 1;
     pdftools_status st = pdftools_selection_get_rects(doc, &s, p, sp, rects, 8, &n);
-    if (!CHECK(st == PDFTOOLS_OK && (int)n == nlines, "%s, page %d, %s space: %d rects, one per line (%s, %zu)",
+    if (!CHECK(st == PDFTOOLS_OK && (int)n == nlines, "%s, page %d, %s space: %d rects, one per line (%s, %d)",
                what, p, space_name(sp), nlines, st_name(st), n))
       continue;
     for (i = 0; i < nlines; i++) {
@@ -844,7 +850,7 @@ static void check_rects(pdftools_document *doc, pdftools_selection s, int p, con
     CHECK(ok, "%s, page %d, %s space: each rect bounds the line's selected glyphs within %.1f pt", what, p,
           space_name(sp), EPS);
     st = pdftools_selection_get_quads(doc, &s, p, sp, quads, 8, &nq);
-    if (!CHECK(st == PDFTOOLS_OK && nq == n, "%s, page %d, %s space: %zu quads (%s, %zu)", what, p, space_name(sp), n,
+    if (!CHECK(st == PDFTOOLS_OK && nq == n, "%s, page %d, %s space: %d quads (%s, %d)", what, p, space_name(sp), n,
                st_name(st), nq))
       continue;
     for (i = 0; i < nlines; i++) {
@@ -879,10 +885,10 @@ static void check_rects(pdftools_document *doc, pdftools_selection s, int p, con
 static void test_select_one_page(pdftools_document *doc) {
   int p, si;
   for (p = 0; p < NPAGES; p++) {
-    size_t n = 0;
+    int32_t n = 0;
     pdftools_char_info *c = get_chars(doc, p, &n);
     pdftools_text_range lines[8];
-    size_t nl = 0;
+    int32_t nl = 0;
     if (!c || (int)n != g_nchars) {
       CHECK(0, "page %d: characters for the selection checks", p);
       free(c);
@@ -972,21 +978,23 @@ static void test_select_one_page(pdftools_document *doc) {
         pdftools_selection e = sel(p, only[k][0], p, only[k][1]);
         pdftools_rect r[2];
         pdftools_quad q[2];
-        size_t cnt = 9, cntq = 9;
+        int32_t cntq = 9;
+        int32_t cnt = 9;
         EXPECT_OK(pdftools_selection_get_rects(doc, &e, p, PDFTOOLS_SPACE_PAGE, r, 2, &cnt), "rects of a lone separator");
         EXPECT_OK(pdftools_selection_get_quads(doc, &e, p, PDFTOOLS_SPACE_DISPLAY, q, 2, &cntq), "quads of a lone separator");
         CHECK(cnt == 0 && cntq == 0, "page %d: a selection of just the %s [%d,%d) has no glyph, so no rect and no quad "
-              "(%zu, %zu)", p, k ? "line break" : "space", only[k][0], only[k][1], cnt, cntq);
+              "(%d, %d)", p, k ? "line break" : "space", only[k][0], only[k][1], cnt, cntq);
       }
     }
     /* An empty selection has no rects and no text. */
     {
       pdftools_selection e = sel(p, 5, p, 5);
       pdftools_rect r[2];
-      size_t cnt = 9, need = 0;
+      size_t need = 0;
+      int32_t cnt = 9;
       char t[4] = "xyz";
       EXPECT_OK(pdftools_selection_get_rects(doc, &e, p, PDFTOOLS_SPACE_PAGE, r, 2, &cnt), "rects of an empty selection");
-      CHECK(cnt == 0, "page %d: an empty selection has 0 rects (%zu)", p, cnt);
+      CHECK(cnt == 0, "page %d: an empty selection has 0 rects (%d)", p, cnt);
       EXPECT_OK(pdftools_selection_get_text(doc, &e, t, sizeof t, &need), "text of an empty selection");
       CHECK(need == 1 && t[0] == '\0', "page %d: an empty selection's text is \"\"", p);
     }
@@ -995,14 +1003,14 @@ static void test_select_one_page(pdftools_document *doc) {
       pdftools_selection all = sel(p, 0, p, g_nchars);
       pdftools_rect r[1];
       pdftools_quad q[1];
-      size_t cnt = 0;
+      int32_t cnt = 0;
       EXPECT_OK(pdftools_selection_get_rects(doc, &all, p, PDFTOOLS_SPACE_PAGE, NULL, 0, &cnt), "selection_rects(NULL)");
-      CHECK(cnt == NLINES, "page %d: select-all counts %d rects (%zu)", p, NLINES, cnt);
+      CHECK(cnt == NLINES, "page %d: select-all counts %d rects (%d)", p, NLINES, cnt);
       EXPECT_STATUS(pdftools_selection_get_rects(doc, &all, p, PDFTOOLS_SPACE_PAGE, r, 1, &cnt),
                     PDFTOOLS_E_BUFFER_TOO_SMALL, "selection_rects with capacity 1");
       EXPECT_STATUS(pdftools_selection_get_quads(doc, &all, p, PDFTOOLS_SPACE_DISPLAY, q, 1, &cnt),
                     PDFTOOLS_E_BUFFER_TOO_SMALL, "selection_quads with capacity 1");
-      CHECK(cnt == NLINES, "page %d: BUFFER_TOO_SMALL still reports %d (%zu)", p, NLINES, cnt);
+      CHECK(cnt == NLINES, "page %d: BUFFER_TOO_SMALL still reports %d (%d)", p, NLINES, cnt);
     }
     free(c);
   }
@@ -1010,7 +1018,7 @@ static void test_select_one_page(pdftools_document *doc) {
 
 static void test_select_pages(pdftools_document *doc) {
   int si;
-  size_t n0 = 0, n1 = 0, n2 = 0;
+  int32_t n0 = 0, n1 = 0, n2 = 0;
   pdftools_char_info *c0 = get_chars(doc, 0, &n0), *c1 = get_chars(doc, 1, &n1), *c2 = get_chars(doc, 2, &n2);
   if (!c0 || !c1 || !c2) {
     CHECK(0, "characters of pages 0-2 for the multi-page selection checks");
@@ -1071,10 +1079,10 @@ static void test_select_pages(pdftools_document *doc) {
     check_rects(doc, s, 2, c2, 1, f2, t2, "page 0 -> 2 selection, last page");
     {
       pdftools_rect r[4];
-      size_t cnt = 0;
+      int32_t cnt = 0;
       pdftools_status st = pdftools_selection_get_rects(doc, &s, 3, PDFTOOLS_SPACE_PAGE, r, 4, &cnt);
       CHECK(st == PDFTOOLS_E_OUT_OF_RANGE || (st == PDFTOOLS_OK && cnt == 0),
-            "rects of a page outside the selection: OUT_OF_RANGE or none (%s, %zu)", st_name(st), cnt);
+            "rects of a page outside the selection: OUT_OF_RANGE or none (%s, %d)", st_name(st), cnt);
       if (st == PDFTOOLS_OK) tc_note("selection_rects on a page outside the selection gives OK with 0 rects");
     }
   }
@@ -1089,7 +1097,7 @@ static void test_select_pages(pdftools_document *doc) {
 static int search_all(pdftools_document *doc, const char *q, uint32_t flags, int first, int last,
                       pdftools_selection *out, int cap) {
   pdftools_search_options o = PDFTOOLS_SEARCH_OPTIONS_INIT;
-  size_t n = 0;
+  int32_t n = 0;
   pdftools_status st;
   o.flags = flags;
   o.first_page = first;
@@ -1161,11 +1169,11 @@ static void test_search(pdftools_document *doc) {
     pdftools_selection m[8];
     int n = search_all(doc, "foo resume", 0, 2, 2, m, 8);
     pdftools_rect r[4];
-    size_t cnt = 0;
+    int32_t cnt = 0;
     if (n == 1 && pdftools_selection_get_rects(doc, &m[0], 2, PDFTOOLS_SPACE_PAGE, r, 4, &cnt) == PDFTOOLS_OK) {
       CHECK(cnt == 2 && tc_near(r[0].x0, col_x(19), EPS) && tc_near(r[0].x1, col_x(22), EPS) &&
                 tc_near(r[1].x0, col_x(0), EPS) && tc_near(r[1].x1, col_x(6), EPS),
-            "rects of the match \"foo\\nresume\": [%g..%g] on line 0 and [%g..%g] on line 1 (%zu rects)", col_x(19),
+            "rects of the match \"foo\\nresume\": [%g..%g] on line 0 and [%g..%g] on line 1 (%d rects)", col_x(19),
             col_x(22), col_x(0), col_x(6), cnt);
     } else {
       CHECK(0, "rects of the match \"foo resume\" on page 2");
@@ -1174,15 +1182,15 @@ static void test_search(pdftools_document *doc) {
   /* Array pattern. */
   {
     pdftools_selection one[1];
-    size_t n = 0;
+    int32_t n = 0;
     EXPECT_OK(pdftools_document_search(doc, "world", NULL, NULL, 0, &n), "search(NULL buffer) counts");
-    CHECK(n == 2 * NPAGES, "\"world\" occurs %d times (%zu)", 2 * NPAGES, n);
+    CHECK(n == 2 * NPAGES, "\"world\" occurs %d times (%d)", 2 * NPAGES, n);
     memset(one, 0x5A, sizeof one);
     EXPECT_STATUS(pdftools_document_search(doc, "world", NULL, one, 1, &n), PDFTOOLS_E_BUFFER_TOO_SMALL,
                   "search with capacity 1");
     CHECK(n == 2 * NPAGES && one[0].start_page == 0x5A5A5A5A, "capacity 1: total reported, nothing copied");
     EXPECT_OK(pdftools_document_search(doc, "nowhere to be found", NULL, one, 1, &n), "search without matches");
-    CHECK(n == 0, "no matches: count 0 (%zu)", n);
+    CHECK(n == 0, "no matches: count 0 (%d)", n);
   }
 }
 
@@ -1259,7 +1267,8 @@ static void test_bad_input(pdftools_document *doc) {
   pdftools_quad quads[4];
   pdftools_char_info ci[2];
   pdftools_search_options o = PDFTOOLS_SEARCH_OPTIONS_INIT;
-  size_t n = 0;
+  int32_t n = 0;
+  size_t bytes = 0;
   char buf[16];
   const pdftools_space SP = PDFTOOLS_SPACE_PAGE;
   const pdftools_granularity G = PDFTOOLS_GRANULARITY_CHAR;
@@ -1302,11 +1311,11 @@ static void test_bad_input(pdftools_document *doc) {
   EXPECT_STATUS(pdftools_document_select(NULL, 0, good, 0, good, SP, G, &s), PDFTOOLS_E_INVALID_HANDLE, "select: NULL document");
 
   /* Text, chars, units. */
-  EXPECT_STATUS(pdftools_page_get_text(doc, NPAGES, buf, sizeof buf, &n), PDFTOOLS_E_OUT_OF_RANGE, "page_text: page 5");
-  EXPECT_STATUS(pdftools_page_get_text(doc, -1, buf, sizeof buf, &n), PDFTOOLS_E_OUT_OF_RANGE, "page_text: page -1");
+  EXPECT_STATUS(pdftools_page_get_text(doc, NPAGES, buf, sizeof buf, &bytes), PDFTOOLS_E_OUT_OF_RANGE, "page_text: page 5");
+  EXPECT_STATUS(pdftools_page_get_text(doc, -1, buf, sizeof buf, &bytes), PDFTOOLS_E_OUT_OF_RANGE, "page_text: page -1");
   EXPECT_STATUS(pdftools_page_get_text(doc, 0, buf, sizeof buf, NULL), PDFTOOLS_E_INVALID_ARGUMENT,
                 "page_text: NULL out_size");
-  EXPECT_STATUS(pdftools_page_get_text(NULL, 0, buf, sizeof buf, &n), PDFTOOLS_E_INVALID_HANDLE, "page_text: NULL document");
+  EXPECT_STATUS(pdftools_page_get_text(NULL, 0, buf, sizeof buf, &bytes), PDFTOOLS_E_INVALID_HANDLE, "page_text: NULL document");
   EXPECT_STATUS(pdftools_page_get_chars(doc, NPAGES, sizeof(pdftools_char_info), ci, 2, &n), PDFTOOLS_E_OUT_OF_RANGE, "page_chars: page 5");
   EXPECT_STATUS(pdftools_page_get_chars(doc, 0, sizeof(pdftools_char_info), NULL, 0, NULL), PDFTOOLS_E_INVALID_ARGUMENT, "page_chars: NULL out_count");
   EXPECT_STATUS(pdftools_page_get_text_units(doc, 0x7fffffff, PDFTOOLS_GRANULARITY_WORD, units, 4, &n), PDFTOOLS_E_OUT_OF_RANGE,
@@ -1341,7 +1350,7 @@ static void test_bad_input(pdftools_document *doc) {
       EXPECT_STATUS2(pdftools_selection_get_quads(doc, &bad[i].s, 0, SP, quads, 4, &n), PDFTOOLS_E_INVALID_ARGUMENT, alt,
                      what);
       snprintf(what, sizeof what, "selection_text: %s", bad[i].what);
-      EXPECT_STATUS2(pdftools_selection_get_text(doc, &bad[i].s, buf, sizeof buf, &n), PDFTOOLS_E_INVALID_ARGUMENT, alt,
+      EXPECT_STATUS2(pdftools_selection_get_text(doc, &bad[i].s, buf, sizeof buf, &bytes), PDFTOOLS_E_INVALID_ARGUMENT, alt,
                      what);
     }
     /* An end past the page's characters: refused, or clamped to the page's end (the header leaves it open). */
@@ -1349,14 +1358,14 @@ static void test_bad_input(pdftools_document *doc) {
       char big[256];
       pdftools_status st;
       s = sel(0, 0, 0, g_nchars + 5);
-      st = pdftools_selection_get_text(doc, &s, big, sizeof big, &n);
+      st = pdftools_selection_get_text(doc, &s, big, sizeof big, &bytes);
       CHECK(st == PDFTOOLS_E_INVALID_ARGUMENT || st == PDFTOOLS_E_OUT_OF_RANGE ||
                 (st == PDFTOOLS_OK && strcmp(big, PAGE_TEXT) == 0),
             "selection_text: end char past the page's characters is refused or clamped (%s)", st_name(st));
       if (st == PDFTOOLS_OK) tc_note("a selection end past the page's characters is clamped, not refused");
     }
     s = sel(0, 0, NPAGES, 1);
-    EXPECT_STATUS2(pdftools_selection_get_text(doc, &s, buf, sizeof buf, &n), PDFTOOLS_E_INVALID_ARGUMENT,
+    EXPECT_STATUS2(pdftools_selection_get_text(doc, &s, buf, sizeof buf, &bytes), PDFTOOLS_E_INVALID_ARGUMENT,
                    PDFTOOLS_E_OUT_OF_RANGE, "selection_text: end page past the document");
     s = sel(0, 0, 0, 5);
     EXPECT_STATUS(pdftools_selection_get_rects(doc, &s, 0, (pdftools_space)3, rects, 4, &n), PDFTOOLS_E_INVALID_ARGUMENT,
@@ -1367,13 +1376,13 @@ static void test_bad_input(pdftools_document *doc) {
                   "selection_rects: page 99");
     EXPECT_STATUS(pdftools_selection_get_rects(doc, NULL, 0, SP, rects, 4, &n), PDFTOOLS_E_INVALID_ARGUMENT,
                   "selection_rects: NULL selection");
-    EXPECT_STATUS(pdftools_selection_get_text(doc, NULL, buf, sizeof buf, &n), PDFTOOLS_E_INVALID_ARGUMENT,
+    EXPECT_STATUS(pdftools_selection_get_text(doc, NULL, buf, sizeof buf, &bytes), PDFTOOLS_E_INVALID_ARGUMENT,
                   "selection_text: NULL selection");
     memset(buf, 'q', sizeof buf);
-    EXPECT_STATUS(pdftools_selection_get_text(doc, &s, buf, 3, &n), PDFTOOLS_E_BUFFER_TOO_SMALL,
+    EXPECT_STATUS(pdftools_selection_get_text(doc, &s, buf, 3, &bytes), PDFTOOLS_E_BUFFER_TOO_SMALL,
                   "selection_text: 3-byte buffer");
-    CHECK(n == 6 && buf[0] == 'q', "selection_text: size needed 6 (\"Hello\" + NUL) reported, buffer untouched (%zu)",
-          n);
+    CHECK(bytes == 6 && buf[0] == 'q', "selection_text: size needed 6 (\"Hello\" + NUL) reported, buffer untouched (%zu)",
+          bytes);
   }
 
   /* Search. */
@@ -1436,7 +1445,8 @@ static void test_bad_input(pdftools_document *doc) {
 
 static void test_blank_page(void) {
   pdftools_document *doc = NULL;
-  size_t need = 0, n = 7;
+  size_t need = 0;
+  int32_t n = 7;
   char buf[8] = "xxxxxxx";
   pdftools_text_range r;
   pdftools_selection s;
@@ -1452,10 +1462,10 @@ static void test_blank_page(void) {
   EXPECT_OK(pdftools_page_get_text(doc, 0, buf, sizeof buf, &need), "blank page: page_text");
   CHECK(buf[0] == '\0', "blank page: text \"\"");
   EXPECT_OK(pdftools_page_get_chars(doc, 0, sizeof(pdftools_char_info), NULL, 0, &n), "blank page: page_chars");
-  CHECK(n == 0, "blank page: 0 characters (%zu)", n);
+  CHECK(n == 0, "blank page: 0 characters (%d)", n);
   n = 7;
   EXPECT_OK(pdftools_page_get_text_units(doc, 0, PDFTOOLS_GRANULARITY_WORD, NULL, 0, &n), "blank page: words");
-  CHECK(n == 0, "blank page: 0 words (%zu)", n);
+  CHECK(n == 0, "blank page: 0 words (%d)", n);
   EXPECT_STATUS(pdftools_page_hit_test(doc, 0, PDFTOOLS_SPACE_PAGE, a, 10, 0, PDFTOOLS_GRANULARITY_CHAR, &r),
                 PDFTOOLS_E_NOT_FOUND, "blank page: hit test");
   EXPECT_STATUS(pdftools_page_hit_test(doc, 0, PDFTOOLS_SPACE_DISPLAY, a, 0, 1, PDFTOOLS_GRANULARITY_WORD, &r),
@@ -1469,7 +1479,7 @@ static void test_blank_page(void) {
         (int)s.start_page, (int)s.start_char, (int)s.end_page, (int)s.end_char);
   n = 7;
   EXPECT_OK(pdftools_document_search(doc, "a", NULL, NULL, 0, &n), "blank page: search");
-  CHECK(n == 0, "blank page: no matches (%zu)", n);
+  CHECK(n == 0, "blank page: no matches (%d)", n);
   EXPECT_STATUS(pdftools_document_search_next(doc, "a", NULL, NULL, 1, &s), PDFTOOLS_E_NOT_FOUND, "blank page: search_next");
   {
     pdftools_selection all = sel(0, 0, 0, 0);
@@ -1501,9 +1511,9 @@ static void test_blank_page(void) {
 struct thread_ref {
   pdftools_selection sel[NPAGES][NCASES];
   pdftools_rect rects[NPAGES][NCASES][4];
-  size_t nrects[NPAGES][NCASES];
+  int32_t nrects[NPAGES][NCASES];
   pdftools_selection hello[2 * NPAGES];
-  size_t nhello;
+  int32_t nhello;
   char text[NPAGES][128];
 };
 
@@ -1530,7 +1540,7 @@ static int run_case(pdftools_document *doc, int p, int k, const struct thread_re
   pdftools_space sp;
   pdftools_selection s;
   pdftools_rect r[4];
-  size_t n = 0;
+  int32_t n = 0;
   int pb;
   memset(r, 0, sizeof r);
   case_points(p, k, &a, &b, &pb, &g, &sp);
@@ -1549,7 +1559,7 @@ static int run_case(pdftools_document *doc, int p, int k, const struct thread_re
 
 static int run_search(pdftools_document *doc, const struct thread_ref *ref) {
   pdftools_selection m[2 * NPAGES + 2];
-  size_t n = 0;
+  int32_t n = 0;
   if (pdftools_document_search(doc, "hello", NULL, m, 2 * NPAGES + 2, &n) != PDFTOOLS_OK) return 5;
   if (n != ref->nhello || memcmp(m, ref->hello, n * sizeof m[0]) != 0) return 6;
   return 0;

@@ -222,7 +222,7 @@ static void on_event(pdftools_tool_manager *m, const pdftools_tool_event *e, voi
   x->target_page = e->target_page;
   x->n = e->id_count;
   if (e->ids) {
-    size_t i;
+    int32_t i;
     for (i = 0; i < e->id_count && i < MAXIDS; i++) x->ids[i] = e->ids[i];
   }
   if (e->text) {
@@ -341,8 +341,8 @@ static pdftools_tool cur_tool(ctx *c, int32_t *sticky) {
   return t;
 }
 
-static size_t selection(ctx *c, pdftools_annotation_id *ids, size_t cap) {
-  size_t n = 0;
+static int32_t selection(ctx *c, pdftools_annotation_id *ids, int32_t cap) {
+  int32_t n = 0;
   pdftools_status st = pdftools_tool_get_selection(c->m, NULL, 0, &n);
   if (st != PDFTOOLS_OK) {
     CHECK(0, "tool_selection (count): %s", st_name(st));
@@ -359,14 +359,14 @@ static size_t selection(ctx *c, pdftools_annotation_id *ids, size_t cap) {
 /* Document state                                                            */
 
 static size_t page_ids(pdftools_document *doc, int page, pdftools_annotation_id *buf, size_t cap) {
-  size_t n = 0;
+  int32_t n = 0;
   pdftools_status st = pdftools_page_get_annotations(doc, page, buf, cap, &n);
   if (st != PDFTOOLS_OK) return 0;
   return n;
 }
 
 static size_t count_annots(pdftools_document *doc, int page) {
-  size_t n = 0;
+  int32_t n = 0;
   pdftools_page_get_annotations(doc, page, NULL, 0, &n);
   return n;
 }
@@ -543,13 +543,14 @@ static void check_contents(ctx *c, pdftools_annotation_id id, const char *want, 
 
 typedef struct ovl {
   pdftools_status st;
-  size_t ni, np;
+  int32_t ni, np;
   pdftools_overlay_item items[128];
   pdftools_point pts[2048];
 } ovl;
 
 static void get_overlay(ctx *c, int page, ovl *o) {
-  size_t ni = 0, np = 0;
+  int32_t np = 0;
+  int32_t ni = 0;
   pdftools_rect dirty;
   memset(o, 0, sizeof *o);
   o->st = pdftools_tool_get_overlay(c->m, page, sizeof(pdftools_overlay_item), NULL, 0, NULL, 0, &ni, &np, &dirty);
@@ -572,7 +573,7 @@ static void get_overlay(ctx *c, int page, ovl *o) {
 }
 
 static int ovl_count(const ovl *o, int32_t kind) {
-  size_t i;
+  int32_t i;
   int n = 0;
   for (i = 0; i < o->ni; i++)
     if ((int32_t)o->items[i].kind == kind) n++;
@@ -580,14 +581,14 @@ static int ovl_count(const ovl *o, int32_t kind) {
 }
 
 static const pdftools_overlay_item *ovl_find(const ovl *o, int32_t kind, int nth) {
-  size_t i;
+  int32_t i;
   for (i = 0; i < o->ni; i++)
     if ((int32_t)o->items[i].kind == kind && nth-- == 0) return &o->items[i];
   return NULL;
 }
 
 static const pdftools_overlay_item *ovl_handle(const ovl *o, int32_t hkind, int32_t hid) {
-  size_t i;
+  int32_t i;
   for (i = 0; i < o->ni; i++)
     if (o->items[i].kind == PDFTOOLS_OVERLAY_HANDLE && o->items[i].handle_kind == hkind &&
         o->items[i].handle_id == hid)
@@ -596,17 +597,17 @@ static const pdftools_overlay_item *ovl_handle(const ovl *o, int32_t hkind, int3
 }
 
 static int item_ok(const ovl *o, const pdftools_overlay_item *it) {
-  return it && (size_t)it->first_point + it->point_count <= o->np;
+  return it && it->first_point >= 0 && it->point_count >= 0 && it->first_point <= o->np - it->point_count;
 }
 
-static pdftools_point item_pt(const ovl *o, const pdftools_overlay_item *it, uint32_t k) {
+static pdftools_point item_pt(const ovl *o, const pdftools_overlay_item *it, int32_t k) {
   return o->pts[it->first_point + k];
 }
 
 /* The bounding box of an item's points. */
 static pdftools_rect item_box(const ovl *o, const pdftools_overlay_item *it) {
   pdftools_rect r = {0, 0, 0, 0};
-  uint32_t k;
+  int32_t k;
   if (!item_ok(o, it) || it->point_count == 0) return r;
   r.x0 = r.x1 = item_pt(o, it, 0).x;
   r.y0 = r.y1 = item_pt(o, it, 0).y;
@@ -626,9 +627,9 @@ static pdftools_rect item_box(const ovl *o, const pdftools_overlay_item *it) {
 /* The display-space centre of character index ch of page. */
 static pdftools_point char_center(pdftools_document *doc, int page, int ch) {
   pdftools_char_info info[128];
-  size_t n = 0;
+  int32_t n = 0;
   pdftools_point p = {0, 0};
-  if (pdftools_page_get_chars(doc, page, sizeof(pdftools_char_info), info, 128, &n) != PDFTOOLS_OK || (size_t)ch >= n) {
+  if (pdftools_page_get_chars(doc, page, sizeof(pdftools_char_info), info, 128, &n) != PDFTOOLS_OK || ch >= n) {
     CHECK(0, "page %d: character %d exists (%d chars)", page, ch, (int)n);
     return p;
   }
@@ -639,7 +640,7 @@ static pdftools_point char_center(pdftools_document *doc, int page, int ch) {
 
 /* Expected markup from a drag a -> b (display): quads in page space and text, as pdftools_document_select gives. */
 typedef struct markup_expect {
-  size_t nq;
+  int32_t nq;
   pdftools_quad q[8];
   char text[256];
 } markup_expect;
@@ -659,7 +660,7 @@ static int expect_markup(pdftools_document *doc, int pa, pdftools_point a, int p
       one.start_char = 0;
     }
     if (one.end_page > page) {
-      size_t nc = 0;
+      int32_t nc = 0;
       pdftools_page_get_chars(doc, page, sizeof(pdftools_char_info), NULL, 0, &nc);
       one.end_page = page;
       one.end_char = (int32_t)nc;
@@ -676,7 +677,8 @@ static int quad_near(pdftools_quad a, pdftools_quad b, double e) {
 
 static void check_quads(ctx *c, pdftools_annotation_id id, const markup_expect *x, const char *what) {
   pdftools_quad q[16];
-  size_t n = 0, i;
+  int32_t i;
+  int32_t n = 0;
   int ok;
   pdftools_status st = pdftools_annotation_get_quads(c->doc, id, q, 16, &n);
   ok = st == PDFTOOLS_OK && n == x->nq;
@@ -861,7 +863,7 @@ static void test_manager_basics(void) {
   }
   {
     pdftools_annotation_id ids[2], one[1];
-    size_t n = 0;
+    int32_t n = 0;
     if (pdftools_annotation_create(c.doc, 0, "Square", mkrect(100, 100, 200, 200), &ids[0]) == PDFTOOLS_OK &&
         pdftools_annotation_create(c.doc, 0, "Circle", mkrect(300, 100, 400, 200), &ids[1]) == PDFTOOLS_OK) {
       int mark = c.rec.n;
@@ -899,7 +901,8 @@ static void test_bad_input(void) {
   pdftools_pointer_event e;
   int32_t handled = 7;
   doc_state s0;
-  size_t ni = 0, np = 0;
+  int32_t np = 0;
+  int32_t ni = 0;
   pdftools_overlay_item items[2];
   pdftools_point pts[2];
   pdftools_tool_style style;
@@ -1003,7 +1006,8 @@ static void test_bad_input(void) {
   EXPECT_OK(pdftools_tool_get_overlay(c.m, 0, sizeof(pdftools_overlay_item), NULL, 0, NULL, 0, &ni, &np, NULL), "overlay size query during a drag");
   CHECK(ni >= 1 && np >= 2, "overlay during a rectangle drag has items (%d) and points (%d)", (int)ni, (int)np);
   {
-    size_t ni2 = 0, np2 = 0;
+    int32_t np2 = 0;
+    int32_t ni2 = 0;
     EXPECT_STATUS(pdftools_tool_get_overlay(c.m, 0, sizeof(pdftools_overlay_item), items, 0, pts, 0, &ni2, &np2, NULL), PDFTOOLS_E_BUFFER_TOO_SMALL,
                   "overlay with zero-capacity buffers");
     CHECK(ni2 == ni && np2 == np, "BUFFER_TOO_SMALL reports the sizes needed (%d/%d vs %d/%d)", (int)ni2, (int)np2,
@@ -1018,7 +1022,8 @@ static void test_bad_input(void) {
     pdftools_overlay_item it8[8];
     pdftools_point pt32[32];
     pdftools_rect dirty = {1, 1, 1, 1};
-    size_t ni2 = 0, np2 = 0;
+    int32_t np2 = 0;
+    int32_t ni2 = 0;
     EXPECT_OK(pdftools_tool_get_overlay(c.m, 0, sizeof(pdftools_overlay_item), it8, 8, pt32, 32, &ni2, &np2, &dirty), "overlay copy");
     dirty.x0 = dirty.y0 = dirty.x1 = dirty.y1 = 7;
     EXPECT_OK(pdftools_tool_get_overlay(c.m, 0, sizeof(pdftools_overlay_item), it8, 8, pt32, 32, &ni2, &np2, &dirty), "overlay copy again");
@@ -1132,7 +1137,7 @@ static void test_bad_input(void) {
   EXPECT_STATUS(pdftools_tool_provide_ink(c.m, NULL, NULL, 1), PDFTOOLS_E_INVALID_ARGUMENT, "provide_ink(NULL)");
   {
     pdftools_point p2[2] = {{0, 0}, {1, 1}};
-    size_t len0[1] = {0};
+    int32_t len0[1] = {0};
     EXPECT_STATUS(pdftools_tool_provide_ink(c.m, p2, len0, 1), PDFTOOLS_E_INVALID_ARGUMENT,
                   "provide_ink(a stroke of 0 points)");
   }
@@ -1184,7 +1189,7 @@ static void test_conversion(void) {
   /* The Helvetica line of page 0 is where the test expects it: "Hello tools" is 4668/1000 em wide. */
   {
     pdftools_char_info info[64];
-    size_t n = 0;
+    int32_t n = 0;
     if (pdftools_page_get_chars(c.doc, 0, sizeof(pdftools_char_info), info, 64, &n) == PDFTOOLS_OK && n > 11) {
       CHECK(tc_near(info[0].box.x0, 72.0, TOL) && tc_near(info[10].box.x1, 72.0 + 4668 * 0.012, TOL),
             "page 0: \"Hello tools\" spans x 72 .. 128.02 (got %.2f .. %.2f)", info[0].box.x0, info[10].box.x1);
@@ -1230,7 +1235,7 @@ static void case_markup(pdftools_tool tool, int page, int two_lines) {
   b = char_center(c.doc, page, two_lines ? k_line0_len[page] + 1 + 3 : k_line0_len[page] - 1);
   {
     int ok = expect_markup(c.doc, page, a, page, b, page, &x);
-    ok = ok && x.nq == (size_t)(two_lines ? 2 : 1);
+    ok = ok && x.nq == (two_lines ? 2 : 1);
     if (!CHECK(ok, "%s: the selection of the drag has %d line(s) (%d)", what, two_lines ? 2 : 1, (int)x.nq)) {
       ctx_close(&c);
       return;
@@ -1571,9 +1576,9 @@ static void case_line(pdftools_tool tool, int page, int shift) {
 /* The ink of an annotation: points and stroke sizes. */
 typedef struct ink {
   pdftools_status st;
-  size_t np, ns;
+  int32_t np, ns;
   pdftools_point p[512];
-  size_t sz[32];
+  int32_t sz[32];
 } ink;
 
 static void get_ink(pdftools_document *doc, pdftools_annotation_id id, ink *k) {
@@ -1662,7 +1667,7 @@ static void case_ink(pdftools_tool tool, int page) {
   get_overlay(&c, page, &o);
   {
     int total = 0;
-    size_t j;
+    int32_t j;
     for (j = 0; j < o.ni; j++)
       if (o.items[j].kind == PDFTOOLS_OVERLAY_PATH) total += (int)o.items[j].point_count;
     CHECK(ovl_count(&o, PDFTOOLS_OVERLAY_PATH) >= 1 && total >= 3, "%s: overlay PATH of the second stroke (%d points)",
@@ -1886,7 +1891,7 @@ static void case_poly(pdftools_tool tool, int page) {
   id = the_new_one(&c, page, NULL, 0, what);
   if (id) {
     pdftools_point got[16];
-    size_t n = 0;
+    int32_t n = 0;
     pdftools_status st = pdftools_annotation_get_vertices(c.doc, id, got, 16, &n);
     int ok = st == PDFTOOLS_OK && n == 3;
     for (i = 0; ok && i < 3; i++) ok = near_pt(got[i], to_page(page, v[i].x, v[i].y), TOL);
@@ -1953,7 +1958,7 @@ static void case_poly_edits(void) {
   key(&c, PDFTOOLS_KEY_ENTER, 0, PDFTOOLS_OK);
   id = the_new_one(&c, 0, NULL, 0, "polyline after Backspace");
   if (id) {
-    size_t n = 0;
+    int32_t n = 0;
     pdftools_annotation_get_vertices(c.doc, id, NULL, 0, &n);
     CHECK(n == 2, "polyline after Backspace has 2 vertices (%d)", (int)n);
   }
@@ -2368,7 +2373,7 @@ static void case_link(int page) {
     markup_expect x;
     pdftools_point a = char_center(c.doc, page, 0), b = char_center(c.doc, page, k_line0_len[page] + 1 + 3);
     pdftools_rect u;
-    size_t i;
+    int32_t i;
     get_state(c.doc, &s0);
     expect_markup(c.doc, page, a, page, b, page, &x);
     EXPECT_OK(pdftools_tool_provide_link_page(c.m, 1 - page), "link: provide_link_page first");
@@ -2419,7 +2424,7 @@ static void case_signature(int page) {
   int mark0;
   pdftools_annotation_id id;
   const pdftools_point pts[4] = {{0, 0}, {1, 0}, {0, 1}, {1, 1}};
-  const size_t lens[2] = {2, 2};
+  const int32_t lens[2] = {2, 2};
   snprintf(what, sizeof what, "signature on page %d", page);
   if (!ctx_open(&c, what)) return;
   get_state(c.doc, &s0);
@@ -2591,7 +2596,7 @@ static void test_edit(int page) {
     const pdftools_overlay_item *fr = NULL;
     static const double hx[8] = {0, 0.5, 1, 1, 1, 0.5, 0, 0}, hy[8] = {0, 0, 0, 0.5, 1, 1, 1, 0.5};
     int ok = 1;
-    size_t k;
+    int32_t k;
     for (k = 0; k < o.ni; k++)
       if (o.items[k].kind == PDFTOOLS_OVERLAY_RECT && o.items[k].annotation == sq) fr = &o.items[k];
     CHECK(item_ok(&o, fr) && fr->dash > 0 && near_rect(item_box(&o, fr), mkrect(SQ[0], SQ[1], SQ[2], SQ[3]), 0.5),
@@ -2613,7 +2618,7 @@ static void test_edit(int page) {
     const char *w = "move the Square by (30, 30) on screen";
     const pdftools_overlay_item *fr;
     int found = 0;
-    size_t k;
+    int32_t k;
     get_state(c.doc, &s0);
     mark = c.rec.n;
     DOWN(&c, page, 150, 250, 0);
@@ -2645,7 +2650,7 @@ static void test_edit(int page) {
   get_state(c.doc, &s0);
   if (select_one(&c, sq, PDFTOOLS_TOOL_ANNOTATION_EDIT, "resize")) {
     const char *w = "resize the Square by handle 4";
-    size_t k;
+    int32_t k;
     int found = 0;
     drag(&c, page, SQ[2], SQ[3], 250, 320, 0, &o, w);
     for (k = 0; k < o.ni; k++) {
@@ -2771,7 +2776,7 @@ static void test_edit(int page) {
   {
     const char *w = "drag the Polygon's vertex 1";
     pdftools_point v[8];
-    size_t n = 0;
+    int32_t n = 0;
     int ok;
     drag(&c, page, PG[1].x, PG[1].y, 230, 425, 0, NULL, w);
     ok = pdftools_annotation_get_vertices(c.doc, f.pg, v, 8, &n) == PDFTOOLS_OK && n == 3 &&
@@ -2785,7 +2790,7 @@ static void test_edit(int page) {
   if (select_one(&c, f.pg, PDFTOOLS_TOOL_POLY_EDIT, "move a polygon")) {
     const char *w = "move the Polygon by (10, -20)";
     pdftools_point v[8];
-    size_t n = 0;
+    int32_t n = 0;
     int ok;
     drag(&c, page, 150, 440, 160, 420, 0, NULL, w);
     ok = pdftools_annotation_get_vertices(c.doc, f.pg, v, 8, &n) == PDFTOOLS_OK && n == 3;
@@ -2919,7 +2924,7 @@ static void test_edit(int page) {
     check_disp_rect(&c, page, sq, SQ[0] + 5, SQ[1] + 15, SQ[2] + 5, SQ[3] + 15, w);
     {
       pdftools_point v[8];
-      size_t n = 0;
+      int32_t n = 0;
       pdftools_annotation_get_vertices(c.doc, f.pg, v, 8, &n);
       CHECK(n == 3 && near_pt(v[0], to_page(page, PG[0].x + 5, PG[0].y + 15), TOL), "%s: the Polygon moved too", w);
     }
@@ -3013,7 +3018,7 @@ static void test_markup_edit(int page) {
   {
     const pdftools_overlay_item *hs = ovl_handle(&o, PDFTOOLS_HANDLE_TEXT_START, 0);
     const pdftools_overlay_item *he = ovl_handle(&o, PDFTOOLS_HANDLE_TEXT_END, 0);
-    size_t k;
+    int32_t k;
     for (k = 0; k < o.ni && (!hs || !he); k++) {
       if (o.items[k].kind != PDFTOOLS_OVERLAY_HANDLE) continue;
       if (!hs && o.items[k].handle_kind == PDFTOOLS_HANDLE_TEXT_START) hs = &o.items[k];
@@ -3043,7 +3048,7 @@ static void test_markup_edit(int page) {
   get_state(c.doc, &s0);
   if (select_one(&c, id, PDFTOOLS_TOOL_TEXT_MARKUP_EDIT, "markup start handle")) {
     const pdftools_overlay_item *hs;
-    size_t k;
+    int32_t k;
     get_overlay(&c, page, &o);
     hs = ovl_handle(&o, PDFTOOLS_HANDLE_TEXT_START, 0);
     for (k = 0; k < o.ni && !hs; k++)
@@ -3082,7 +3087,7 @@ static void test_edit_geometry(int page) {
   const pdftools_point POLY[3] = {{100, 300}, {200, 320}, {140, 380}};
   const pdftools_point CL[2] = {{300, 120}, {350, 150}}; /* anchor, then the left edge of the box */
   pdftools_point pp[3];
-  size_t one = 3;
+  int32_t one = 3;
   int i, ok = 1;
   snprintf(what, sizeof what, "moving and scaling geometry on page %d", page);
   if (!ctx_open(&c, what)) return;
@@ -3130,7 +3135,7 @@ static void test_edit_geometry(int page) {
               "%s: the Polygon's box handle 4 is at its frame's bottom right corner", what)) {
       double sx = (r0.x1 + 50 - r0.x0) / (r0.x1 - r0.x0), sy = (r0.y1 + 40 - r0.y0) / (r0.y1 - r0.y0);
       pdftools_point v[8];
-      size_t n = 0;
+      int32_t n = 0;
       drag(&c, page, r0.x1, r0.y1, r0.x1 + 50, r0.y1 + 40, 0, NULL, "resize the Polygon by handle 4");
       ok = pdftools_annotation_get_vertices(c.doc, pg, v, 8, &n) == PDFTOOLS_OK && n == 3;
       for (i = 0; ok && i < 3; i++)
@@ -3688,7 +3693,8 @@ static void test_no_annotate_permission(void) {
   pdftools_tool_manager *m = NULL;
   pdftools_tool_mode mode = (pdftools_tool_mode)-1;
   uint32_t perms = 0;
-  size_t before = 0, after = 0;
+  int32_t after = 0;
+  int32_t before = 0;
   int32_t handled = -1;
   char *path;
   pdftools_status st;
@@ -3732,7 +3738,8 @@ static void test_no_annotate_permission(void) {
     if (!(perms & PDFTOOLS_PERMISSION_COPY)) {
       /* Drag over the first word ("test") in pan, then ask for the text. */
       pdftools_char_info ci[8];
-      size_t nc = 0, need = 0;
+      size_t need = 0;
+      int32_t nc = 0;
       if (pdftools_page_get_chars(doc, 0, sizeof(pdftools_char_info), ci, 8, &nc) == PDFTOOLS_E_BUFFER_TOO_SMALL || nc >= 4) {
         pdftools_char_info all[512];
         if (nc <= 512 && pdftools_page_get_chars(doc, 0, sizeof(pdftools_char_info), all, 512, &nc) == PDFTOOLS_OK && nc >= 4) {
@@ -3804,7 +3811,8 @@ static void test_stale(void) {
   ctx c;
   pdftools_pointer_event e = pev(0, 100, 100, 0);
   int32_t handled = -1;
-  size_t ni = 0, np = 0;
+  int32_t np = 0;
+  int32_t ni = 0;
   pdftools_tool t;
   pdftools_status st = PDFTOOLS_OK;
   int rc;

@@ -644,7 +644,7 @@ static int m_quads(pdftools_document *doc) {
 }
 static int m_ink(pdftools_document *doc) {
   pdftools_point p[5];
-  size_t sizes[2] = {3, 2};
+  int32_t sizes[2] = {3, 2};
   p[0] = tc_mkpt(60, 390);
   p[1] = tc_mkpt(90, 440);
   p[2] = tc_mkpt(120, 400);

@@ -120,7 +120,7 @@ static void test_infos(void) {
   pdftools_annotation_info infos[8];
   pdftools_color blue = tc_mkcol(0, 0, 1);
   const char *contents = "\xc3\xbc note"; /* "ü note", 7 bytes */
-  size_t count = 0;
+  int32_t count = 0;
   const pdftools_annotation_info *info;
   if (!doc) return;
   EXPECT_OK(pdftools_annotation_create(doc, 0, "Square", tc_mkrect(100, 100, 200, 150), &square), "square");
@@ -133,10 +133,10 @@ static void test_infos(void) {
   EXPECT_OK(pdftools_annotation_set_reply(doc, note, square, NULL), "note replies to square");
 
   EXPECT_OK(pdftools_page_get_annotation_infos(doc, 0, sizeof infos[0], NULL, 0, &count), "count only");
-  CHECK(count == 3, "three annotations counted (%zu)", count);
+  CHECK(count == 3, "three annotations counted (%d)", count);
   memset(infos, 0xAB, sizeof infos);
   EXPECT_OK(pdftools_page_get_annotation_infos(doc, 0, sizeof infos[0], infos, 8, &count), "infos");
-  CHECK(count == 3, "three infos (%zu)", count);
+  CHECK(count == 3, "three infos (%d)", count);
   check_against_getters(doc, infos, count);
   info = info_of(infos, count, square);
   CHECK(info && info->has_color == 1 && info->color.r == 0 && info->color.g == 0 && info->color.b == 1,
@@ -157,7 +157,7 @@ static void test_infos(void) {
   count = 0;
   EXPECT_STATUS(pdftools_page_get_annotation_infos(doc, 0, sizeof infos[0], infos, 2, &count),
                 PDFTOOLS_E_BUFFER_TOO_SMALL, "capacity 2 of 3");
-  CHECK(count == 3, "BUFFER_TOO_SMALL says how many are needed (%zu)", count);
+  CHECK(count == 3, "BUFFER_TOO_SMALL says how many are needed (%d)", count);
   EXPECT_STATUS(pdftools_page_get_annotation_infos(doc, 0, offsetof(pdftools_annotation_info, subtype), infos, 8,
                                                    &count),
                 PDFTOOLS_E_INVALID_ARGUMENT, "element size short of the subtype");
@@ -235,17 +235,17 @@ static void test_infos(void) {
 /* ------------------------------------------------------------------------ */
 /* cache                                                                      */
 
-static size_t search_count(pdftools_document *doc, const char *query, pdftools_selection **out) {
-  size_t count = 0;
+static int32_t search_count(pdftools_document *doc, const char *query, pdftools_selection **out) {
+  int32_t count = 0;
   *out = NULL;
-  if (pdftools_document_search(doc, query, NULL, NULL, 0, &count) != PDFTOOLS_OK) return (size_t)-1;
-  *out = calloc(count + 1, sizeof **out);
-  if (!*out || pdftools_document_search(doc, query, NULL, *out, count, &count) != PDFTOOLS_OK) return (size_t)-1;
+  if (pdftools_document_search(doc, query, NULL, NULL, 0, &count) != PDFTOOLS_OK) return -1;
+  *out = calloc((size_t)count + 1, sizeof **out);
+  if (!*out || pdftools_document_search(doc, query, NULL, *out, count, &count) != PDFTOOLS_OK) return -1;
   return count;
 }
 
-static int same_matches(const pdftools_selection *a, const pdftools_selection *b, size_t count) {
-  size_t i;
+static int same_matches(const pdftools_selection *a, const pdftools_selection *b, int32_t count) {
+  int32_t i;
   for (i = 0; i < count; i++)
     if (a[i].start_page != b[i].start_page || a[i].start_char != b[i].start_char ||
         a[i].end_char != b[i].end_char)
@@ -256,12 +256,12 @@ static int same_matches(const pdftools_selection *a, const pdftools_selection *b
 static void test_cache(void) {
   pdftools_document *reference = open_pages(40), *doc = open_pages(40);
   pdftools_selection *want = NULL, *got = NULL;
-  size_t n_want, n_got;
+  int32_t n_want, n_got;
   size_t limits[] = {0, 4096, 32u << 20};
   size_t i;
   if (!reference || !doc) goto done;
   n_want = search_count(reference, "gamma", &want);
-  CHECK(n_want == 40, "40 matches in the reference (%zu)", n_want);
+  CHECK(n_want == 40, "40 matches in the reference (%d)", n_want);
   for (i = 0; i < sizeof limits / sizeof limits[0]; i++) {
     char text[128];
     size_t size = 0;
@@ -332,13 +332,13 @@ static void test_progress_search(void) {
   pdftools_search_options options = PDFTOOLS_SEARCH_OPTIONS_INIT;
   static progress_log log;
   pdftools_selection matches[32];
-  size_t count = 0;
+  int32_t count = 0;
   if (!doc || !other) goto done;
   options.progress = on_progress;
   options.progress_user_data = &log;
   log_reset(&log, -1);
   EXPECT_OK(pdftools_document_search(doc, "beta", &options, matches, 32, &count), "search with progress");
-  CHECK(count == 20, "20 matches (%zu)", count);
+  CHECK(count == 20, "20 matches (%d)", count);
   CHECK(ended_at_total(&log) && log.total[0] == 20, "progress from 0 to 20 pages, monotonic (%d calls)", log.calls);
 
   log_reset(&log, 5);
@@ -348,7 +348,7 @@ static void test_progress_search(void) {
   CHECK(log.done[log.calls - 1] == 5, "the search stopped when told (%lld)", (long long)log.done[log.calls - 1]);
   CHECK(modified(doc) == 0, "a stopped search changes nothing");
   EXPECT_OK(pdftools_document_search(doc, "gamma", NULL, matches, 32, &count), "the same search again");
-  CHECK(count == 20, "then finds every match (%zu)", count);
+  CHECK(count == 20, "then finds every match (%d)", count);
 
   /* Calls from the callback: the same document is refused, another works. */
   log_reset(&log, -1);

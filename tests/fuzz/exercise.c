@@ -25,7 +25,8 @@ static void read_string(pdftools_status (*get)(pdftools_document *, int32_t, cha
 static void read_annotation(pdftools_document *doc, pdftools_annotation_id id) {
   static const char *texts[] = {"Contents", "T", "Subj", "NM", "RC", "DA", "M"};
   char buf[256];
-  size_t size = 0, count = 0;
+  size_t size = 0;
+  int32_t count = 0;
   int32_t page = 0;
   pdftools_text_alignment alignment = PDFTOOLS_ALIGN_LEFT;
   pdftools_rect rect;
@@ -47,10 +48,11 @@ static void read_annotation(pdftools_document *doc, pdftools_annotation_id id) {
   {
     pdftools_quad quads[16];
     pdftools_point points[64];
-    size_t strokes[16];
+    int32_t strokes[16];
     pdftools_annotation_get_quads(doc, id, quads, 16, &count);
     pdftools_annotation_get_vertices(doc, id, points, 64, &count);
-    pdftools_annotation_get_ink(doc, id, points, 64, &count, strokes, 16, &size);
+    int32_t stroke_count = 0;
+    pdftools_annotation_get_ink(doc, id, points, 64, &count, strokes, 16, &stroke_count);
   }
   {
     pdftools_border_style style;
@@ -83,7 +85,7 @@ static void read_annotation(pdftools_document *doc, pdftools_annotation_id id) {
 }
 
 static void read_text(pdftools_document *doc, int32_t page, double width, double height) {
-  size_t count = 0;
+  int32_t count = 0;
   pdftools_text_range units[32];
   pdftools_text_range range;
   pdftools_selection selection;
@@ -147,7 +149,7 @@ void pdft_exercise_read(pdftools_document *doc, unsigned what) {
     double width = 0, height = 0, unit;
     int32_t rotation, kind;
     pdftools_annotation_id ids[MAX_ANNOTS];
-    size_t n = 0, k;
+    int32_t k, n = 0;
     for (kind = PDFTOOLS_BOX_MEDIA; kind <= PDFTOOLS_BOX_ART; kind++) pdftools_page_get_box(doc, i, (pdftools_box)kind, &box);
     pdftools_page_get_rotation(doc, i, &rotation);
     pdftools_page_get_user_unit(doc, i, &unit);
@@ -161,7 +163,7 @@ void pdft_exercise_read(pdftools_document *doc, unsigned what) {
   {
     pdftools_selection matches[MAX_MATCHES];
     pdftools_search_options options = PDFTOOLS_SEARCH_OPTIONS_INIT;
-    size_t found = 0;
+    int32_t found = 0;
     options.last_page = pages > MAX_PAGES ? MAX_PAGES - 1 : -1;
     pdftools_document_search(doc, "the", &options, matches, MAX_MATCHES, &found);
   }
@@ -189,7 +191,7 @@ static void save_and_reopen(pdftools_document *doc, int32_t mode, const char *pa
       pdftools_document_get_page_count(again, &pages);
       if (pages > 0) {
         pdftools_annotation_id ids[MAX_ANNOTS];
-        size_t n = 0;
+        int32_t n = 0;
         pdftools_page_get_annotations(again, 0, ids, MAX_ANNOTS, &n);
       }
     }
@@ -222,11 +224,11 @@ static void drag(pdftools_tool_manager *manager, pdftools_tool tool, double x0, 
 static void edit(pdftools_document *doc) {
   int32_t pages = 0;
   pdftools_annotation_id ids[4] = {0, 0, 0, 0}, existing[4];
-  size_t n = 0;
+  int32_t n = 0;
   pdftools_color red = {1, 0, 0};
   pdftools_quad quad = {{72, 720}, {300, 720}, {72, 700}, {300, 700}};
   pdftools_point ink[3] = {{100, 100}, {150, 180}, {200, 120}};
-  size_t stroke = 3;
+  int32_t stroke = 3;
   if (pdftools_document_get_page_count(doc, &pages) != PDFTOOLS_OK || pages <= 0) return;
   pdftools_document_set_metadata(doc, "Title", "exercised");
   if (pdftools_page_get_annotations(doc, 0, existing, 4, &n) == PDFTOOLS_OK && n > 0) {

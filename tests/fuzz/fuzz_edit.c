@@ -98,7 +98,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   pdftools_document *doc = NULL;
   pdftools_tool_manager *manager = NULL;
   pdftools_annotation_id ids[32];
-  size_t id_count = 0;
+  int32_t id_count = 0;
   pdft_exercise_result result;
   int steps = 0;
   memset(&result, 0, sizeof result);
@@ -107,7 +107,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     return 0;
   }
   {
-    size_t n = 0;
+    int32_t n = 0;
     pdftools_page_get_annotations(doc, 0, ids, 32, &n);
     id_count = n > 32 ? 32 : n;
   }
@@ -142,7 +142,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         break;
       case 6: {
         pdftools_quad quads[4];
-        size_t n = byte(&r) % 4, i;
+        int32_t n = byte(&r) % 4, i;
         for (i = 0; i < 4; i++)
           quads[i] = (pdftools_quad){{number(&r), number(&r)}, {number(&r), number(&r)}, {number(&r), number(&r)},
                                      {number(&r), number(&r)}};
@@ -151,7 +151,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       }
       case 7: {
         pdftools_point points[6];
-        size_t strokes[2] = {byte(&r) % 4, byte(&r) % 3}, i;
+        int32_t strokes[2] = {byte(&r) % 4, byte(&r) % 3}, i;
         for (i = 0; i < 6; i++) points[i] = (pdftools_point){number(&r), number(&r)};
         pdftools_annotation_set_ink(doc, id, points, strokes, byte(&r) % 3);
         break;

@@ -96,7 +96,7 @@ def read_string(function: Callable[..., int], *args: Any) -> str:
 def read_buffer(function: Callable[..., int], item_type: Type[_T], *args: Any, guess: int = 64) -> Tuple[Any, int]:
     """Like :func:`read_array`, but returns the ctypes array the library filled and the item
     count, without copying the items out (for long arrays read item by item later)."""
-    count = ctypes.c_size_t(0)
+    count = ctypes.c_int32(0)
     too_small = (Status.BUFFER_TOO_SMALL,)
     needed = max(guess, 1)
     for _ in range(_MAX_STRING_ATTEMPTS):

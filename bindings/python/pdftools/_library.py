@@ -225,8 +225,8 @@ class COverlayItem(Structure):
         ("kind", c_int32),
         ("handle_kind", c_int32),
         ("handle_id", c_int32),
-        ("first_point", c_size_t),
-        ("point_count", c_size_t),
+        ("first_point", c_int32),
+        ("point_count", c_int32),
         ("stroke", c_uint32),
         ("fill", c_uint32),
         ("width", c_double),
@@ -258,7 +258,7 @@ class CToolEvent(Structure):
         ("page_index", c_int32),
         ("target_page", c_int32),
         ("ids", POINTER(c_int64)),
-        ("id_count", c_size_t),
+        ("id_count", c_int32),
         ("text", c_char_p),
     ]
 
@@ -275,7 +275,7 @@ class CToolStyle(Structure):
         ("opacity", c_double),
         ("width", c_double),
         ("border_style", c_int32),
-        ("dash_count", c_size_t),
+        ("dash_count", c_int32),
         ("dashes", c_double * 8),
         ("cloudy", c_double),
         ("line_start", c_int32),
@@ -355,7 +355,7 @@ _PROTOTYPES: List[Tuple[str, Any, Sequence[Any]]] = [
     (
         "pdftools_page_convert_points",
         _status,
-        [_doc, c_int32, _enum, _enum, POINTER(CPoint), c_size_t, POINTER(CPoint)],
+        [_doc, c_int32, _enum, _enum, POINTER(CPoint), c_int32, POINTER(CPoint)],
     ),
     ("pdftools_page_convert_rect", _status, [_doc, c_int32, _enum, _enum, CRect, POINTER(CRect)]),
     # Text
@@ -363,7 +363,7 @@ _PROTOTYPES: List[Tuple[str, Any, Sequence[Any]]] = [
     (
         "pdftools_page_get_chars",
         _status,
-        [_doc, c_int32, c_size_t, POINTER(CCharInfo), c_size_t, POINTER(c_size_t)],
+        [_doc, c_int32, c_size_t, POINTER(CCharInfo), c_int32, POINTER(c_int32)],
     ),
     (
         "pdftools_page_get_char_font",
@@ -373,7 +373,7 @@ _PROTOTYPES: List[Tuple[str, Any, Sequence[Any]]] = [
     (
         "pdftools_page_get_text_units",
         _status,
-        [_doc, c_int32, c_int32, POINTER(CTextRange), c_size_t, POINTER(c_size_t)],
+        [_doc, c_int32, c_int32, POINTER(CTextRange), c_int32, POINTER(c_int32)],
     ),
     (
         "pdftools_page_hit_test",
@@ -389,12 +389,12 @@ _PROTOTYPES: List[Tuple[str, Any, Sequence[Any]]] = [
     (
         "pdftools_selection_get_rects",
         _status,
-        [_doc, POINTER(CSelection), c_int32, _enum, POINTER(CRect), c_size_t, POINTER(c_size_t)],
+        [_doc, POINTER(CSelection), c_int32, _enum, POINTER(CRect), c_int32, POINTER(c_int32)],
     ),
     (
         "pdftools_selection_get_quads",
         _status,
-        [_doc, POINTER(CSelection), c_int32, _enum, POINTER(CQuad), c_size_t, POINTER(c_size_t)],
+        [_doc, POINTER(CSelection), c_int32, _enum, POINTER(CQuad), c_int32, POINTER(c_int32)],
     ),
     (
         "pdftools_selection_get_text",
@@ -405,7 +405,7 @@ _PROTOTYPES: List[Tuple[str, Any, Sequence[Any]]] = [
     (
         "pdftools_document_search",
         _status,
-        [_doc, c_char_p, POINTER(CSearchOptions), POINTER(CSelection), c_size_t, POINTER(c_size_t)],
+        [_doc, c_char_p, POINTER(CSearchOptions), POINTER(CSelection), c_int32, POINTER(c_int32)],
     ),
     (
         "pdftools_document_search_next",
@@ -423,7 +423,7 @@ _PROTOTYPES: List[Tuple[str, Any, Sequence[Any]]] = [
     (
         "pdftools_page_get_annotations",
         _status,
-        [_doc, c_int32, POINTER(_annot_id), c_size_t, POINTER(c_size_t)],
+        [_doc, c_int32, POINTER(_annot_id), c_int32, POINTER(c_int32)],
     ),
     ("pdftools_document_set_cache_limit", _status, [_doc, c_size_t]),
     (
@@ -434,7 +434,7 @@ _PROTOTYPES: List[Tuple[str, Any, Sequence[Any]]] = [
     (
         "pdftools_page_get_annotation_infos",
         _status,
-        [_doc, c_int32, c_size_t, POINTER(CAnnotationInfo), c_size_t, POINTER(c_size_t)],
+        [_doc, c_int32, c_size_t, POINTER(CAnnotationInfo), c_int32, POINTER(c_int32)],
     ),
     ("pdftools_annotation_get_page", _status, [_doc, _annot_id, POINTER(c_int32)]),
     (
@@ -473,7 +473,7 @@ _PROTOTYPES: List[Tuple[str, Any, Sequence[Any]]] = [
     (
         "pdftools_annotation_set_border",
         _status,
-        [_doc, _annot_id, c_double, _enum, POINTER(c_double), c_size_t],
+        [_doc, _annot_id, c_double, _enum, POINTER(c_double), c_int32],
     ),
     (
         "pdftools_annotation_get_border",
@@ -484,16 +484,16 @@ _PROTOTYPES: List[Tuple[str, Any, Sequence[Any]]] = [
     ("pdftools_annotation_set_text", _status, [_doc, _annot_id, c_char_p, c_char_p]),
     ("pdftools_annotation_set_flags", _status, [_doc, _annot_id, c_uint32]),
     ("pdftools_annotation_get_flags", _status, [_doc, _annot_id, POINTER(c_uint32)]),
-    ("pdftools_annotation_set_quads", _status, [_doc, _annot_id, POINTER(CQuad), c_size_t]),
+    ("pdftools_annotation_set_quads", _status, [_doc, _annot_id, POINTER(CQuad), c_int32]),
     (
         "pdftools_annotation_get_quads",
         _status,
-        [_doc, _annot_id, POINTER(CQuad), c_size_t, POINTER(c_size_t)],
+        [_doc, _annot_id, POINTER(CQuad), c_int32, POINTER(c_int32)],
     ),
     (
         "pdftools_annotation_set_ink",
         _status,
-        [_doc, _annot_id, POINTER(CPoint), POINTER(c_size_t), c_size_t],
+        [_doc, _annot_id, POINTER(CPoint), POINTER(c_int32), c_int32],
     ),
     (
         "pdftools_annotation_get_ink",
@@ -502,18 +502,18 @@ _PROTOTYPES: List[Tuple[str, Any, Sequence[Any]]] = [
             _doc,
             _annot_id,
             POINTER(CPoint),
-            c_size_t,
-            POINTER(c_size_t),
-            POINTER(c_size_t),
-            c_size_t,
-            POINTER(c_size_t),
+            c_int32,
+            POINTER(c_int32),
+            POINTER(c_int32),
+            c_int32,
+            POINTER(c_int32),
         ],
     ),
-    ("pdftools_annotation_set_vertices", _status, [_doc, _annot_id, POINTER(CPoint), c_size_t]),
+    ("pdftools_annotation_set_vertices", _status, [_doc, _annot_id, POINTER(CPoint), c_int32]),
     (
         "pdftools_annotation_get_vertices",
         _status,
-        [_doc, _annot_id, POINTER(CPoint), c_size_t, POINTER(c_size_t)],
+        [_doc, _annot_id, POINTER(CPoint), c_int32, POINTER(c_int32)],
     ),
     (
         "pdftools_annotation_set_line",
@@ -547,7 +547,7 @@ _PROTOTYPES: List[Tuple[str, Any, Sequence[Any]]] = [
             POINTER(c_int32),
         ],
     ),
-    ("pdftools_annotation_set_callout", _status, [_doc, _annot_id, POINTER(CPoint), c_size_t]),
+    ("pdftools_annotation_set_callout", _status, [_doc, _annot_id, POINTER(CPoint), c_int32]),
     (
         "pdftools_annotation_add_popup",
         _status,
@@ -636,13 +636,13 @@ _PROTOTYPES: List[Tuple[str, Any, Sequence[Any]]] = [
     (
         "pdftools_tool_provide_ink",
         _status,
-        [_tm, POINTER(CPoint), POINTER(c_size_t), c_size_t],
+        [_tm, POINTER(CPoint), POINTER(c_int32), c_int32],
     ),
     ("pdftools_tool_provide_link_uri", _status, [_tm, c_char_p]),
     ("pdftools_tool_provide_link_page", _status, [_tm, c_int32]),
     ("pdftools_tool_cancel_request", _status, [_tm]),
-    ("pdftools_tool_get_selection", _status, [_tm, POINTER(_annot_id), c_size_t, POINTER(c_size_t)]),
-    ("pdftools_tool_select", _status, [_tm, POINTER(_annot_id), c_size_t]),
+    ("pdftools_tool_get_selection", _status, [_tm, POINTER(_annot_id), c_int32, POINTER(c_int32)]),
+    ("pdftools_tool_select", _status, [_tm, POINTER(_annot_id), c_int32]),
     ("pdftools_tool_get_selected_text", _status, [_tm, _buf, c_size_t, POINTER(c_size_t)]),
     ("pdftools_tool_delete_selection", _status, [_tm]),
     (
@@ -653,11 +653,11 @@ _PROTOTYPES: List[Tuple[str, Any, Sequence[Any]]] = [
             c_int32,
             c_size_t,
             POINTER(COverlayItem),
-            c_size_t,
+            c_int32,
             POINTER(CPoint),
-            c_size_t,
-            POINTER(c_size_t),
-            POINTER(c_size_t),
+            c_int32,
+            POINTER(c_int32),
+            POINTER(c_int32),
             POINTER(CRect),
         ],
     ),

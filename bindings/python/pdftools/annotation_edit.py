@@ -521,8 +521,8 @@ def _steps(annotation: "Annotation", subtype: str, changes: Dict[str, Any]) -> L
     if "ink" in changes:
         strokes = changes["ink"]
         flat = [point for stroke in strokes for point in stroke]
-        sizes = (ctypes.c_size_t * len(strokes))(*(len(stroke) for stroke in strokes))
-        add(lib.pdftools_annotation_set_ink, _c_points(flat), sizes, len(strokes))
+        lengths = (ctypes.c_int32 * len(strokes))(*(len(stroke) for stroke in strokes))
+        add(lib.pdftools_annotation_set_ink, _c_points(flat), lengths, len(strokes))
     if "vertices" in changes:
         vertices = changes["vertices"]
         add(lib.pdftools_annotation_set_vertices, _c_points(vertices), len(vertices))

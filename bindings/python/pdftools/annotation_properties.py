@@ -180,8 +180,8 @@ class AnnotationProperties:
     @property
     def ink(self) -> List[List[Point]]:
         """/InkList: the strokes of an Ink annotation, each a list of points; [] when absent."""
-        point_count = ctypes.c_size_t()
-        stroke_count = ctypes.c_size_t()
+        point_count = ctypes.c_int32()
+        stroke_count = ctypes.c_int32()
         function = lib.pdftools_annotation_get_ink
         for _ in range(_ATTEMPTS):
             self._document._call(
@@ -191,7 +191,7 @@ class AnnotationProperties:
             if strokes_needed == 0:
                 return []
             points = (CPoint * max(points_needed, 1))()
-            sizes = (ctypes.c_size_t * strokes_needed)()
+            sizes = (ctypes.c_int32 * strokes_needed)()
             status = self._document._call(
                 function,
                 self._id,

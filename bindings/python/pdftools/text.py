@@ -215,7 +215,7 @@ def page_text(document: "Document", page_index: int) -> str:
 
 def char_count(document: "Document", page_index: int) -> int:
     """The number of characters of a page (one array-pattern call with a NULL buffer)."""
-    count = ctypes.c_size_t(0)
+    count = ctypes.c_int32(0)
     document._call(
         lib.pdftools_page_get_chars,
         page_index,

@@ -1194,7 +1194,7 @@ class ToolManager:
         if not lengths:
             raise ArgumentError("an ink signature needs at least one stroke")
         c_points = (CPoint * len(points))(*points)
-        c_lengths = (ctypes.c_size_t * len(lengths))(*lengths)
+        c_lengths = (ctypes.c_int32 * len(lengths))(*lengths)
         self._call(lib.pdftools_tool_provide_ink, c_points, c_lengths, len(lengths))
 
     def provide_link(self, uri: Optional[str] = None, page: Optional[Union[int, "Page"]] = None) -> None:
@@ -1271,8 +1271,8 @@ class ToolManager:
         """
         page = as_index(page_index)
         handle = self._require_handle()
-        item_count = ctypes.c_size_t()
-        point_count = ctypes.c_size_t()
+        item_count = ctypes.c_int32()
+        point_count = ctypes.c_int32()
         dirty = CRect()
         function = lib.pdftools_tool_get_overlay
         with self._calling():

@@ -443,7 +443,7 @@ LIBRARY_CHECKS = [
     ("Highlight", "pdftools_annotation_set_quads", (None, 0), Status.INVALID_ARGUMENT),
     ("Highlight", "pdftools_annotation_set_quads", (_quads((NAN, 0), (1, 1), (0, 0), (1, 0)), 1), Status.INVALID_ARGUMENT),
     ("Ink", "pdftools_annotation_set_ink", (None, None, 0), Status.INVALID_ARGUMENT),
-    ("Ink", "pdftools_annotation_set_ink", (_points((1, 1)), (ctypes.c_size_t * 2)(1, 0), 2), Status.INVALID_ARGUMENT),
+    ("Ink", "pdftools_annotation_set_ink", (_points((1, 1)), (ctypes.c_int32 * 2)(1, 0), 2), Status.INVALID_ARGUMENT),
     ("Polygon", "pdftools_annotation_set_vertices", (_points((1, 1)), 1), Status.INVALID_ARGUMENT),
     ("Line", "pdftools_annotation_set_line", (CPoint(0, 0), CPoint(INF, 1), 0, 0, 0.0, 0.0), Status.INVALID_ARGUMENT),
     ("Line", "pdftools_annotation_set_line", (CPoint(0, 0), CPoint(1, 1), 0, 0, 0.0, -1.0), Status.INVALID_ARGUMENT),

@@ -86,7 +86,7 @@ def test_the_library_refuses_bad_enums_itself(layout_doc: pdftools.Document) -> 
     # NULL arrays with a count, NULL out-pointers.
     assert lib.pdftools_page_convert_points(handle, 0, 0, 1, None, 1, None) == Status.INVALID_ARGUMENT
     assert lib.pdftools_document_select(handle, 0, point, 0, point, 0, 0, None) == Status.INVALID_ARGUMENT
-    count = ctypes.c_size_t()
+    count = ctypes.c_int32()
     assert lib.pdftools_selection_get_rects(handle, None, 0, 0, None, 0, ctypes.byref(count)) == Status.INVALID_ARGUMENT
     assert lib.pdftools_document_search(handle, None, None, None, 0, ctypes.byref(count)) == Status.INVALID_ARGUMENT
     bad_version = CSearchOptions(0, 0, 0, -1)

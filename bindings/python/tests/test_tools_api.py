@@ -49,7 +49,7 @@ def start_drag(manager: pdftools.ToolManager) -> None:
 
 def overlay_call(manager: pdftools.ToolManager, items, item_cap, points, point_cap, dirty=None):
     """pdftools_tool_get_overlay on page 0: (status, item count, point count)."""
-    n_items, n_points = ctypes.c_size_t(), ctypes.c_size_t()
+    n_items, n_points = ctypes.c_int32(), ctypes.c_int32()
     status = lib.pdftools_tool_get_overlay(
         handle(manager),
         0,
@@ -78,7 +78,7 @@ def test_overlay_size_query_and_too_small_buffers(tm: pdftools.ToolManager) -> N
     status, _, _ = overlay_call(tm, items, 1, points, 2)
     assert status == Status.OK
     assert items[0].kind == 0 and items[0].point_count == 2
-    n = ctypes.c_size_t()
+    n = ctypes.c_int32()
     size = ctypes.sizeof(COverlayItem)
     assert lib.pdftools_tool_get_overlay(handle(tm), 0, size, None, 0, None, 0, None, ctypes.byref(n), None) == Status.INVALID_ARGUMENT
     assert lib.pdftools_tool_get_overlay(handle(tm), 5, size, None, 0, None, 0, ctypes.byref(n), ctypes.byref(n), None) == Status.OUT_OF_RANGE
@@ -111,7 +111,7 @@ def test_selection_two_call_pattern(doc: pdftools.Document, tm: pdftools.ToolMan
     one = p.add_annotation("Square", page_rect(0, (100.0, 300.0), (150.0, 350.0)))
     two = p.add_annotation("Square", page_rect(0, (200.0, 300.0), (250.0, 350.0)))
     tm.select([two, one])
-    count = ctypes.c_size_t()
+    count = ctypes.c_int32()
     assert lib.pdftools_tool_get_selection(handle(tm), None, 0, ctypes.byref(count)) == Status.OK
     assert count.value == 2
     ids = (ctypes.c_int64 * 1)()
