@@ -124,14 +124,14 @@ extern "C" {
 /** Major version: changes only with an incompatible ABI (and the SONAME). */
 #define PDFTOOLS_VERSION_MAJOR 1
 /** Minor version: grows when functions or struct fields are added. */
-#define PDFTOOLS_VERSION_MINOR 0
+#define PDFTOOLS_VERSION_MINOR 1
 /** Patch version: fixes only. */
 #define PDFTOOLS_VERSION_PATCH 0
 /** The version as one number: major * 10000 + minor * 100 + patch. */
 #define PDFTOOLS_VERSION_NUMBER \
   (PDFTOOLS_VERSION_MAJOR * 10000 + PDFTOOLS_VERSION_MINOR * 100 + PDFTOOLS_VERSION_PATCH)
 /** The version as a string, "major.minor.patch". */
-#define PDFTOOLS_VERSION_STRING "1.0.0"
+#define PDFTOOLS_VERSION_STRING "1.1.0"
 
 /**
  * The version of the library loaded at run time, as PDFTOOLS_VERSION_NUMBER
@@ -980,11 +980,21 @@ pdftools_status pdftools_annotation_delete(pdftools_document *doc, pdftools_anno
 /* ------------------------------------------------------------------------ */
 /*
  * Every function here that changes an annotation validates all its input
- * first (nothing is half-written), updates the annotation's /M, and rebuilds
- * its appearance stream (/AP /N) from its properties, so it looks the same in
- * every viewer.  Coordinates are in page space.  Appearance text uses a
- * standard 14 font with WinAnsiEncoding: characters outside WinAnsi are shown
- * as '?' in the appearance, while /Contents keeps the text intact.
+ * first (nothing is half-written) and updates the annotation's /M.  When the
+ * change shows in the annotation's look, it rebuilds the appearance stream
+ * (/AP /N) from the properties, so it looks the same in every viewer; a
+ * change that does not show (author, subject, /NM, flags, the open state,
+ * and contents except of a FreeText or a Line's caption) leaves the
+ * appearance as it is, whoever made it.  A Stamp whose artwork another
+ * program drew keeps it: a new /Rect fits it to the rectangle, an opacity
+ * below 1 draws it through a form that sets the opacity, a stamp name
+ * (pdftools_annotation_set_icon) or an image replaces it, and a change of
+ * colour, fill, border or cloudiness is refused with PDFTOOLS_E_UNSUPPORTED.
+ * /QuadPoints stored going round the quad (as some writers do) are read in
+ * the order of pdftools_quad.  Coordinates are in page space.  Appearance
+ * text uses a standard 14 font with WinAnsiEncoding: characters outside
+ * WinAnsi are shown as '?' in the appearance, while /Contents keeps the text
+ * intact.
  * Errors common to all: INVALID_HANDLE, INVALID_ARGUMENT (non-finite numbers,
  * empty rectangles, empty lists, bad enums), NOT_FOUND (stale id),
  * NOT_PERMITTED (the document's permissions forbid annotation changes).
@@ -1003,7 +1013,7 @@ typedef struct pdftools_annotation_info {
   pdftools_annotation_id id;
   /** /Rect in page space (all zero when missing or malformed). */
   pdftools_rect rect;
-  /** /C as RGB (meaningful when has_color is 1). */
+  /** /C as RGB (meaningful when has_color is 1); a FreeText's background. */
   pdftools_color color;
   /** /CA (1 when absent). */
   double opacity;
@@ -1040,9 +1050,18 @@ pdftools_status pdftools_page_get_annotation_infos(pdftools_document *doc, int32
 
 /** Which colour of an annotation. */
 typedef enum pdftools_color_role {
-  /** Border, line and icon colour (/C); for text markup, the markup colour. */
+  /**
+   * Border, line and icon colour (/C); for text markup, the markup colour.  A
+   * FreeText's border is drawn in its text colour, as every viewer draws it:
+   * for a FreeText this is the colour of /DA (the same as
+   * pdftools_annotation_set_free_text's), and it cannot be none.
+   */
   PDFTOOLS_COLOR_STROKE = 0,
-  /** Fill of shapes and closed line endings (/IC). */
+  /**
+   * Fill of shapes and closed line endings (/IC).  A FreeText's background is
+   * its /C, as Acrobat, MuPDF, PDFium and poppler read it (/IC is not a
+   * FreeText entry); a typewriter FreeText is never filled.
+   */
   PDFTOOLS_COLOR_INTERIOR = 1
 } pdftools_color_role;
 
@@ -1100,6 +1119,18 @@ pdftools_status pdftools_annotation_create(pdftools_document *doc, int32_t page_
 /** Sets /Rect. */
 pdftools_status pdftools_annotation_set_rect(pdftools_document *doc, pdftools_annotation_id id,
                                              pdftools_rect rect);
+
+/**
+ * Moves the annotation by (dx, dy) page-space units with all its geometry:
+ * /Rect, /QuadPoints, /InkList, /Vertices, /L, /CL and the /Rect of its
+ * pop-up.  The appearance stream is kept, whoever made it: viewers fit it to
+ * the moved /Rect, so the annotation looks the same at its new place.  One
+ * undo step.  Since 1.1.  Errors: see above; INVALID_ARGUMENT also when the
+ * moved rectangle would leave the coordinate range; DAMAGED when the
+ * annotation has no readable /Rect.
+ */
+pdftools_status pdftools_annotation_translate(pdftools_document *doc, pdftools_annotation_id id,
+                                              double dx, double dy);
 
 /** Sets a colour; color NULL means none (transparent border, no fill). */
 pdftools_status pdftools_annotation_set_color(pdftools_document *doc, pdftools_annotation_id id,
@@ -1234,7 +1265,8 @@ typedef enum pdftools_text_alignment {
 /**
  * Sets a FreeText's standard font ("Helvetica", "Times-Roman", "Courier",
  * their bold/italic variants), size in points (0 < size <= 1000), text colour
- * (NULL: black), alignment and intent ("FreeText", "FreeTextCallout",
+ * (NULL: black; the border is drawn in it too), alignment and intent
+ * ("FreeText", "FreeTextCallout", "FreeTextTypeWriter", also spelt
  * "FreeTextTypewriter"; NULL: "FreeText").  Errors: INVALID_HANDLE,
  * INVALID_ARGUMENT (an unknown font, size, alignment or intent), NOT_FOUND.
  */

@@ -69,6 +69,12 @@ public func abiAnnotationSetRect(_ document: OpaquePointer?, _ id: Int64, _ area
   call { () throws(PDFError) in try update(document, id, [.rect(rect(area))]) }
 }
 
+/// Moves an annotation with all its geometry, keeping its appearance.
+@_cdecl("pdftools_annotation_translate")
+public func abiAnnotationTranslate(_ document: OpaquePointer?, _ id: Int64, _ dx: Double, _ dy: Double) -> pdftools_status {
+  call { () throws(PDFError) in try Registry.document(document).translateAnnotation(id, dx: dx, dy: dy) }
+}
+
 /// Sets a colour.
 @_cdecl("pdftools_annotation_set_color")
 public func abiAnnotationSetColor(

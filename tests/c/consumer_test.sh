@@ -96,9 +96,12 @@ if command -v objdump >/dev/null 2>&1; then
   check "SONAME is libpdftools.so.1" sh -c "objdump -p '$LIBDIR/libpdftools.so.1' | grep -Eq 'SONAME +libpdftools\\.so\\.1\$'"
   check "no Swift runtime library needed at run time" \
     sh -c "! objdump -p '$LIBDIR/libpdftools.so.1' | grep NEEDED | grep -q swift"
-  check "every exported function is in the version node PDFTOOLS_1.0" sh -c \
-    "objdump -T '$LIBDIR/libpdftools.so.1' | grep -E ' pdftools_' | grep -Ev ' PDFTOOLS_1\\.0( +\\.protected)? +pdftools_' | grep -q . && exit 1;
-     objdump -T '$LIBDIR/libpdftools.so.1' | grep -Eq ' PDFTOOLS_1\\.0( +\\.protected)? +pdftools_document_open\$'"
+  check "every exported function is in a version node PDFTOOLS_1.x" sh -c \
+    "objdump -T '$LIBDIR/libpdftools.so.1' | grep -E ' pdftools_' | grep -Ev ' PDFTOOLS_1\\.[0-9]+( +\\.protected)? +pdftools_' | grep -q . && exit 1; exit 0"
+  check "the functions of 1.0 are in PDFTOOLS_1.0 (pdftools_document_open)" sh -c \
+    "objdump -T '$LIBDIR/libpdftools.so.1' | grep -Eq ' PDFTOOLS_1\\.0( +\\.protected)? +pdftools_document_open\$'"
+  check "a function added in 1.1 is in PDFTOOLS_1.1 (pdftools_annotation_translate)" sh -c \
+    "objdump -T '$LIBDIR/libpdftools.so.1' | grep -Eq ' PDFTOOLS_1\\.1( +\\.protected)? +pdftools_annotation_translate\$'"
 fi
 
 HEADER_VERSION=$(sed -n 's/^#define PDFTOOLS_VERSION_STRING "\(.*\)"$/\1/p' "$STAGE/include/pdftools.h")

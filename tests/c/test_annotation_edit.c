@@ -422,8 +422,12 @@ static void make_specs(spec *sp, double top, int32_t last_page) {
 
   c = cell(S_FREETEXT, top);
   init_spec(&sp[S_FREETEXT], "FreeText", "FreeText", c);
+  /* A FreeText's border is drawn in its text colour (STROKE reads /DA) and its background is /C
+   * (INTERIOR). */
   sp[S_FREETEXT].stroke_mode = COL_SET;
-  sp[S_FREETEXT].stroke = tc_mkcol(0, 0, 1);
+  sp[S_FREETEXT].stroke = tc_mkcol(0.75, 0, 0.25);
+  sp[S_FREETEXT].interior_mode = COL_SET;
+  sp[S_FREETEXT].interior = tc_mkcol(1, 1, 0.8);
   sp[S_FREETEXT].border = 1;
   sp[S_FREETEXT].bw = 1.5;
   sp[S_FREETEXT].bs = PDFTOOLS_BORDER_SOLID;
@@ -2402,6 +2406,60 @@ static void test_rendering(void) {
 
 /* ------------------------------------------------------------------------ */
 
+/* pdftools_annotation_translate: every part moves, the appearance stays, one undo step. */
+static void test_translate(void) {
+  pdftools_document *doc = NULL;
+  pdftools_annotation_id ink = 0, popup = 0, stale = 0;
+  pdftools_rect rect = {100, 100, 200, 150}, got, popup_rect;
+  const pdftools_point points[3] = {{100, 100}, {150, 150}, {200, 100}};
+  const int32_t lengths[1] = {3};
+  pdftools_point back[4];
+  int32_t count = 0, strokes = 0, stroke_length[2];
+  pdftools_bool done = 0;
+  char *appearance, *after;
+  if (!EXPECT_OK(pdftools_document_new(&doc), "translate: new document")) return;
+  EXPECT_OK(pdftools_document_insert_blank_page(doc, 0, 612, 792), "translate: a page");
+  EXPECT_OK(pdftools_annotation_create(doc, 0, "Ink", rect, &ink), "translate: an ink annotation");
+  EXPECT_OK(pdftools_annotation_set_ink(doc, ink, points, lengths, 1), "translate: its stroke");
+  EXPECT_OK(pdftools_annotation_add_popup(doc, ink, tc_mkrect(300, 300, 400, 400), 0, &popup), "translate: a popup");
+  EXPECT_OK(pdftools_annotation_get_rect(doc, ink, &rect), "translate: the rect before");
+  appearance = tc_get_raw(doc, ink, "AP", NULL);
+  EXPECT_OK(pdftools_annotation_translate(doc, ink, 10, -20), "translate by (10, -20)");
+  EXPECT_OK(pdftools_annotation_get_rect(doc, ink, &got), "translate: the rect after");
+  CHECK(fabs(got.x0 - rect.x0 - 10) < 1e-9 && fabs(got.y0 - rect.y0 + 20) < 1e-9 && fabs(got.x1 - rect.x1 - 10) < 1e-9 &&
+            fabs(got.y1 - rect.y1 + 20) < 1e-9,
+        "translate: the rect moved by (10, -20) ([%g %g %g %g])", got.x0, got.y0, got.x1, got.y1);
+  EXPECT_OK(pdftools_annotation_get_ink(doc, ink, back, 4, &count, stroke_length, 2, &strokes), "translate: the ink after");
+  CHECK(count == 3 && strokes == 1 && back[0].x == 110 && back[0].y == 80 && back[1].x == 160 && back[1].y == 130 &&
+            back[2].x == 210 && back[2].y == 80,
+        "translate: the ink moved with it");
+  EXPECT_OK(pdftools_annotation_get_rect(doc, popup, &popup_rect), "translate: the popup's rect");
+  CHECK(popup_rect.x0 == 310 && popup_rect.y0 == 280 && popup_rect.x1 == 410 && popup_rect.y1 == 380,
+        "translate: the popup moved with it ([%g %g %g %g])", popup_rect.x0, popup_rect.y0, popup_rect.x1, popup_rect.y1);
+  after = tc_get_raw(doc, ink, "AP", NULL);
+  CHECK(appearance && after && strcmp(appearance, after) == 0, "translate: the appearance stream is kept (%s)",
+        after ? after : "none");
+  free(after);
+  EXPECT_OK(pdftools_undo_undo(doc, &done), "translate: undo");
+  EXPECT_OK(pdftools_annotation_get_rect(doc, ink, &got), "translate: the rect after undo");
+  CHECK(done && got.x0 == rect.x0 && got.y0 == rect.y0 && got.x1 == rect.x1 && got.y1 == rect.y1,
+        "translate: one undo step puts it back");
+  EXPECT_OK(pdftools_annotation_get_rect(doc, popup, &popup_rect), "translate: the popup after undo");
+  CHECK(popup_rect.x0 == 300 && popup_rect.y1 == 400, "translate: the popup went back too");
+  EXPECT_STATUS(pdftools_annotation_translate(doc, ink, NAN, 0), PDFTOOLS_E_INVALID_ARGUMENT, "translate: dx NaN");
+  EXPECT_STATUS(pdftools_annotation_translate(doc, ink, 0, INFINITY), PDFTOOLS_E_INVALID_ARGUMENT, "translate: dy infinite");
+  EXPECT_STATUS(pdftools_annotation_translate(doc, ink, 1e300, 0), PDFTOOLS_E_INVALID_ARGUMENT,
+                "translate: out of the coordinate range");
+  EXPECT_OK(pdftools_annotation_get_rect(doc, ink, &got), "translate: the rect after the refused moves");
+  CHECK(got.x0 == rect.x0 && got.y0 == rect.y0, "translate: refused moves change nothing");
+  EXPECT_OK(pdftools_annotation_create(doc, 0, "Square", rect, &stale), "translate: a square to delete");
+  EXPECT_OK(pdftools_annotation_delete(doc, stale), "translate: delete it");
+  EXPECT_STATUS(pdftools_annotation_translate(doc, stale, 1, 1), PDFTOOLS_E_NOT_FOUND, "translate: a stale id");
+  EXPECT_STATUS(pdftools_annotation_translate(NULL, ink, 1, 1), PDFTOOLS_E_INVALID_HANDLE, "translate: NULL document");
+  free(appearance);
+  pdftools_document_close(doc);
+}
+
 int main(int argc, char **argv) {
   if (argc < 2) {
     fprintf(stderr, "usage: %s CORPUS_DIR\n", argv[0]);
@@ -2422,6 +2480,7 @@ int main(int argc, char **argv) {
   test_stale_and_handles();
   test_permissions();
   test_rendering();
+  test_translate();
   tc_remove_tree(g_tmp);
   free(g_tmp);
   return tc_finish();

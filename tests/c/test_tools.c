@@ -2080,7 +2080,9 @@ static void case_free_text(int page, int dragged) {
     check_rect(&c, id, box_to_page(page, x0, y0, x1, y1), what);
     check_contents(&c, id, "Hello free text \xc3\xa9", what);
     check_free_text_font(&c, id, what);
-    check_color(&c, id, PDFTOOLS_COLOR_STROKE, 0, 0, 0, 0, what);
+    /* A FreeText's stroke colour is its text colour (black); it has no fill and no border. */
+    check_color(&c, id, PDFTOOLS_COLOR_STROKE, 1, 0, 0, 0, what);
+    check_color(&c, id, PDFTOOLS_COLOR_INTERIOR, 0, 0, 0, 0, what);
     check_border(&c, id, 0, what);
     check_creation_events(&c, mark, -1, page, &id, 1, 1, what);
     check_one_shot_state(&c, &id, 1, what);

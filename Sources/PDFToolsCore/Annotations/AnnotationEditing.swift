@@ -84,6 +84,20 @@ extension AnnotationChange {
   }
 }
 
+extension AnnotationChange {
+  /// Whether an annotation of `subtype` shows the property in its appearance. Author, subject,
+  /// name, flags and the open state never show; contents show only where the library draws
+  /// them (a FreeText, a Line that is `captioned`).
+  func isShown(by subtype: String?, captioned: Bool) -> Bool {
+    switch self {
+    case .text(let key, _): return key == "Contents" && (subtype == "FreeText" || (subtype == "Line" && captioned))
+    case .caption: return subtype == "Line"
+    case .flags, .open: return false
+    default: return true
+    }
+  }
+}
+
 extension Document {
   /// Creates an annotation of `subtype` with `rect` on page `page`, at the front, and returns
   /// its id. It gets a unique /NM, creation and modification dates, the print flag, default
@@ -127,21 +141,45 @@ extension Document {
     }
   }
 
-  /// Applies `changes` to annotation `id` as one edit, updates /M and rebuilds the appearance.
+  /// Applies `changes` to annotation `id` as one edit and updates /M. The appearance is rebuilt
+  /// only when a change shows in it (``AnnotationChange/isShown(by:)``): an appearance another
+  /// program made stays as it is when only contents, author, flags and the like change.
   /// Nothing is written when any change is invalid.
   public func updateAnnotation(_ id: Int64, _ changes: [AnnotationChange]) throws(PDFError) {
     for change in changes { try Document.validate(change) }
     try locked(flushingAppearances: false) { () throws(PDFError) in
       try requirePermission(.annotate, "change annotations")
       let object = try annotationObject(id).object
+      let subtype = qpdf.entry(object, "/Subtype").flatMap { qpdf.name($0) }
+      if subtype == "FreeText", changes.contains(where: { if case .color(nil) = $0 { true } else { false } }) {
+        throw PDFError(
+          .invalidArgument, "a FreeText's text and border colour cannot be none (a border width of 0 draws no border)")
+      }
+      try checkArtworkKept(object, id, changes)
+      let artwork = changes.contains(where: \.choosesStampArtwork) ? nil : foreignStampArtwork(object)
       for change in changes { try apply(change, to: object) }
       try touchModified(object)
-      markAppearance(object)
+      if let artwork {
+        // Kept artwork: a move or resize needs nothing (viewers fit it to /Rect).
+        for change in changes {
+          if case .opacity(let value) = change { try showArtwork(artwork, of: object, opacity: value) }
+        }
+      } else if changes.contains(where: { $0.isShown(by: subtype, captioned: captioned(object, subtype)) }) {
+        markAppearance(object)
+      }
       let properties = Set(changes.map(\.property))
       try commitChange(
         "change annotation \(id)", label: "Change " + properties.sorted().joined(separator: ", "),
         key: Journal.CoalescingKey(properties: properties, targets: [id]))
     }
+  }
+
+  /// True for a Line whose contents are drawn as a caption (/Cap true); call under the lock.
+  private func captioned(_ object: qpdf_oh, _ subtype: String?) -> Bool {
+    guard subtype == "Line", let cap = qpdf.entry(object, "/Cap"), qpdf_oh_is_bool(qpdf.data, cap) != QPDF_FALSE else {
+      return false
+    }
+    return qpdf_oh_get_bool_value(qpdf.data, cap) != QPDF_FALSE
   }
 
   /// Sets the annotation's modification date (/M) to now; call under the lock.
@@ -157,6 +195,7 @@ extension Document {
   /// Writes one change into the dictionary; call under the lock (after validation).
   private func apply(_ change: AnnotationChange, to object: qpdf_oh) throws(PDFError) {
     let write = writer
+    let freeText = qpdf.entry(object, "/Subtype").flatMap({ qpdf.name($0) }) == "FreeText"
     func set(_ key: String, _ value: qpdf_oh) throws(PDFError) { try write.set(key, value, in: object) }
     func remove(_ key: String) throws(PDFError) { try write.remove(key, from: object) }
     func real(_ value: Double, _ decimals: Int32 = 4) -> qpdf_oh { qpdf.makeReal(value, decimals: decimals) }
@@ -165,10 +204,22 @@ extension Document {
       try set("/Rect", qpdf.numberArray([rect.x0, rect.y0, rect.x1, rect.y1]))
       // A FreeText's rectangle is its text box (as read); the appearance puts the callout
       // margins back into /RD.
-      if qpdf.entry(object, "/Subtype").flatMap({ qpdf.name($0) }) == "FreeText" { try remove("/RD") }
-    case .color(let color): try set("/C", qpdf.colorArray(color))
+      if freeText { try remove("/RD") }
+    case .color(let color):
+      // A FreeText's border is drawn in its text colour: the colour of /DA.
+      if freeText, let color {
+        let current = qpdf.entry(object, "/DA").flatMap { qpdf.text($0) }.map(DefaultAppearance.init)
+        let style = DefaultAppearance.string(
+          font: current?.fontName ?? "Helvetica", size: current?.fontSize ?? 12, color: color)
+        try set("/DA", qpdf.makeByteString(style))
+      } else {
+        try set("/C", qpdf.colorArray(color))
+      }
     case .interiorColor(let color):
-      if let color { try set("/IC", qpdf.colorArray(color)) } else { try remove("/IC") }
+      // A FreeText's fill is its /C (an empty /C would be filled black by PDFium: none is no /C).
+      let key = freeText ? "/C" : "/IC"
+      if let color { try set(key, qpdf.colorArray(color)) } else { try remove(key) }
+      if freeText { try remove("/IC") }
     case .opacity(let value): try set("/CA", real(value))
     case .border(let width, let style, let dashes):
       var border = [("/Type", qpdf.makeName("Border")), ("/W", real(width, 3)), ("/S", qpdf.makeName(style.rawValue))]
@@ -200,7 +251,9 @@ extension Document {
     case .freeText(let font, let size, let color, let alignment, let intent):
       try set("/DA", qpdf.makeByteString(DefaultAppearance.string(font: font, size: size, color: color)))
       try set("/Q", qpdf.makeInteger(alignment))
-      if intent == "FreeText" { try remove("/IT") } else { try set("/IT", qpdf.makeName(intent)) }
+      // The typewriter is written as ISO 32000 spells it (MuPDF and poppler know no other spelling).
+      let name = intent == "FreeTextTypewriter" ? "FreeTextTypeWriter" : intent
+      if name == "FreeText" { try remove("/IT") } else { try set("/IT", qpdf.makeName(name)) }
     case .callout(let points):
       if points.isEmpty { try remove("/CL") } else { try set("/CL", qpdf.pointArray(points)) }
     case .caption(let shown):
@@ -274,7 +327,7 @@ extension Document {
     case .freeText(let font, let size, _, let alignment, let intent):
       try checkName(font)
       guard size.isFinite, size > 0, size <= 1000, (0...2).contains(alignment),
-        ["FreeText", "FreeTextCallout", "FreeTextTypewriter"].contains(intent)
+        ["FreeText", "FreeTextCallout", "FreeTextTypeWriter", "FreeTextTypewriter"].contains(intent)
       else { throw PDFError(.invalidArgument, "invalid FreeText font size, alignment or intent") }
     case .callout(let points):
       guard points.isEmpty || points.count == 2 || points.count == 3 else {
@@ -309,7 +362,11 @@ extension Document {
       return [("/C", color(1, 0, 0)), ("/QuadPoints", qpdf.pointArray(corners))]
     case "Text": return [("/C", color(1, 0.8, 0)), ("/Name", qpdf.makeName("Note"))]
     case "FreeText":
-      return [("/DA", qpdf.makeByteString(DefaultAppearance.string(font: "Helvetica", size: 12, color: RGBColor(0, 0, 0))))]
+      // /BS is always written: without it MuPDF, PDFium and poppler draw a 1 pt border.
+      return [
+        ("/DA", qpdf.makeByteString(DefaultAppearance.string(font: "Helvetica", size: 12, color: RGBColor(0, 0, 0)))),
+        ("/BS", qpdf.makeDictionary([("/Type", qpdf.makeName("Border")), ("/W", qpdf.makeInteger(0)), ("/S", qpdf.makeName("S"))])),
+      ]
     case "Line":
       return [("/C", color(1, 0, 0)), ("/L", qpdf.pointArray([Point(rect.x0, rect.y0), Point(rect.x1, rect.y1)]))]
     case "Polygon", "PolyLine":

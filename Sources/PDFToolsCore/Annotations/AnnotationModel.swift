@@ -62,9 +62,11 @@ public struct AppearanceInput: Sendable, Equatable {
   public var subtype: String
   /// The annotation rectangle.
   public var rect: Rect
-  /// Stroke colour (/C); nil for none (transparent).
+  /// Stroke colour (/C); nil for none (transparent). A FreeText's border is drawn in its text
+  /// colour, as every viewer draws it, so for a FreeText this is ``textColor``.
   public var color: RGBColor?
-  /// Fill colour (/IC); nil for none.
+  /// Fill colour (/IC); nil for none. A FreeText's fill is its /C, as Acrobat and every viewer
+  /// read it.
   public var interiorColor: RGBColor?
   /// Constant opacity (/CA), 0...1.
   public var opacity: Double = 1
@@ -102,6 +104,9 @@ public struct AppearanceInput: Sendable, Equatable {
   public var textColor: RGBColor = RGBColor(0, 0, 0)
   /// FreeText: 0 left, 1 centred, 2 right (/Q).
   public var alignment: Int = 0
+  /// FreeText: a typewriter (/IT /FreeTextTypeWriter, or the spelling FreeTextTypewriter):
+  /// text set without padding, never filled.
+  public var isTypewriter: Bool = false
   /// FreeText: the callout line (/CL) points, 2 or 3 of them, empty for none.
   public var callout: [Point] = []
   /// Line: /Cap true (the contents are drawn as a caption above the line).
@@ -126,7 +131,7 @@ public struct AppearanceInput: Sendable, Equatable {
       && lhs.iconName == rhs.iconName && lhs.contents == rhs.contents
       && lhs.fontName == rhs.fontName && lhs.fontSize == rhs.fontSize
       && lhs.textColor == rhs.textColor && lhs.alignment == rhs.alignment
-      && lhs.callout == rhs.callout && lhs.caption == rhs.caption
+      && lhs.callout == rhs.callout && lhs.caption == rhs.caption && lhs.isTypewriter == rhs.isTypewriter
   }
 }
 

@@ -32,7 +32,7 @@ extension Document {
     }
     let quadValues = qpdf.points(qpdf.entry(object, "/QuadPoints"))
     input.quads = stride(from: 0, to: quadValues.count - 3, by: 4).map {
-      Quad(quadValues[$0], quadValues[$0 + 1], quadValues[$0 + 2], quadValues[$0 + 3])
+      Quad.reading(quadValues[$0], quadValues[$0 + 1], quadValues[$0 + 2], quadValues[$0 + 3])
     }
     if let strokes = qpdf.entry(object, "/InkList").flatMap({ qpdf.items($0) }) {
       input.inkStrokes = strokes.map { qpdf.points($0) }.filter { !$0.isEmpty }
@@ -61,6 +61,7 @@ extension Document {
     if let cap = qpdf.entry(object, "/Cap"), qpdf_oh_is_bool(qpdf.data, cap) != QPDF_FALSE {
       input.caption = qpdf_oh_get_bool_value(qpdf.data, cap) != QPDF_FALSE
     }
+    if subtype == "FreeText" { readFreeTextColors(object, into: &input) }
     // A FreeText's text box is its /Rect less the /RD margins (they hold a callout).
     // /RD holds four margins (left, bottom, right, top), not a rectangle: read them as they are.
     if subtype == "FreeText", let items = qpdf.entry(object, "/RD").flatMap({ qpdf.items($0) }),
@@ -75,6 +76,21 @@ extension Document {
       }
     }
     return input
+  }
+
+  /// A FreeText's colours and border as Acrobat, MuPDF, PDFium and poppler read them: the fill
+  /// is /C (/IC is not a FreeText entry and is ignored), the border is drawn in the text colour
+  /// of /DA, and without /BS /W or /Border there is no border (Acrobat's and pdf.js's reading;
+  /// the library always writes /BS, so the others agree on what it writes). A typewriter is
+  /// never filled: Acrobat and Edge put its text colour in /C.
+  private func readFreeTextColors(_ object: qpdf_oh, into input: inout AppearanceInput) {
+    let intent = qpdf.entry(object, "/IT").flatMap { qpdf.name($0) }
+    input.isTypewriter = intent == "FreeTextTypeWriter" || intent == "FreeTextTypewriter"
+    input.interiorColor = input.isTypewriter ? nil : qpdf.color(qpdf.entry(object, "/C"))
+    input.color = input.textColor
+    let explicitWidth = qpdf.entry(object, "/BS").flatMap { qpdf.entry($0, "/W") }.flatMap { qpdf.number($0) }
+    let borderArray = qpdf.entry(object, "/Border").flatMap { qpdf.items($0) }
+    if explicitWidth == nil && (borderArray?.count ?? 0) < 3 { input.borderWidth = 0 }
   }
 }
 
@@ -102,6 +118,11 @@ struct DefaultAppearance {
         }
       case "g" where index >= 1:
         if let gray = Double(tokens[index - 1]) { color = RGBColor(gray, gray, gray) }
+      case "k" where index >= 4:
+        let parts = tokens[(index - 4)..<index].compactMap { Double($0) }
+        if parts.count == 4 {
+          color = RGBColor((1 - parts[0]) * (1 - parts[3]), (1 - parts[1]) * (1 - parts[3]), (1 - parts[2]) * (1 - parts[3]))
+        }
       default:
         break
       }

@@ -4,12 +4,13 @@
 /// - The rectangle is the text box. For a callout, that is /Rect less /RD: the callout line may
 ///   run outside it, and the bounding box then grows to hold the callout (the caller writes the
 ///   bounding box as /Rect and the difference as /RD).
-/// - The background is the interior colour (none when nil); the border is the stroke colour at
-///   the border width (none when nil), dashed when the style says so.
+/// - The background is the interior colour (a FreeText's /C; none when nil); the border is the
+///   stroke colour (a FreeText's text colour, as every viewer draws it) at the border width
+///   (none when 0), dashed when the style says so.
 /// - The text uses a standard 14 font (see `StandardFont.named`) in WinAnsiEncoding, as the
 ///   font resource "F0". Characters WinAnsiEncoding lacks are shown as "?" (the /Contents keeps
-///   them). It is wrapped (see `TextLayout`) to the rectangle less a padding of 2 points plus
-///   the border width, aligned by /Q (0 left, 1 centred, 2 right; other values left), with a
+///   them). It is wrapped (see `TextLayout`) to the rectangle less a padding of 2 points (none
+///   for a typewriter, whose box is just its text) plus the border width, aligned by /Q (0 left, 1 centred, 2 right; other values left), with a
 ///   line height of 1.2 times the font size, and clipped to the inside of the border. Lines
 ///   wholly below the box are not written. A font size that is not a positive finite number
 ///   becomes 12; sizes are kept within 0.5...1000.
@@ -76,7 +77,8 @@ enum FreeTextAppearance {
     _ input: AppearanceInput, borderWidth: Double, into builder: inout ContentBuilder
   ) {
     let rect = input.rect
-    guard !input.contents.isEmpty, let box = rect.shrunk(by: 2 + borderWidth) else { return }
+    let padding = input.isTypewriter ? 0 : 2.0
+    guard !input.contents.isEmpty, let box = rect.shrunk(by: padding + borderWidth) else { return }
     let font = StandardFont.named(input.fontName)
     let requested = input.fontSize
     let size = requested.isFinite && requested > 0 ? min(max(requested, 0.5), 1000) : 12

@@ -145,8 +145,9 @@ public struct ToolStyle: Sendable, Equatable {
             leaderLength: current?.leaderLength ?? 0, leaderExtension: current?.leaderExtension ?? 0))
       }
     case "FreeText":
+      // The border is drawn in the text colour; the fill is the background.
       changes += [
-        .color(color), .border(width: width, style: borderStyle, dashes: dashes),
+        .interiorColor(fill), .border(width: width, style: borderStyle, dashes: dashes),
         .freeText(
           font: font, size: fontSize, color: textColor, alignment: current?.alignment ?? 0,
           intent: (current?.callout.isEmpty ?? true) ? "FreeText" : "FreeTextCallout"),

@@ -109,7 +109,7 @@ from .tools import (
 )
 from .undo import UndoGroup, UndoHandler
 
-__version__ = "1.0.0"
+__version__ = "1.1.0"
 
 __all__ = [
     "__version__",

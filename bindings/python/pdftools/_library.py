@@ -462,6 +462,7 @@ _PROTOTYPES: List[Tuple[str, Any, Sequence[Any]]] = [
         [_doc, c_int32, c_char_p, CRect, POINTER(_annot_id)],
     ),
     ("pdftools_annotation_set_rect", _status, [_doc, _annot_id, CRect]),
+    ("pdftools_annotation_translate", _status, [_doc, _annot_id, c_double, c_double]),
     ("pdftools_annotation_set_color", _status, [_doc, _annot_id, _enum, POINTER(CColor)]),
     (
         "pdftools_annotation_get_color",

@@ -446,6 +446,11 @@ def _check_in_document(page: "Page", subtype: str, changes: Dict[str, Any], own_
         raise ArgumentError(f"uri and destination_page apply to Link annotations, not {subtype or 'this one'}")
     if "stamp_image" in changes and subtype != "Stamp":
         raise ArgumentError(f"stamp_image applies to Stamp annotations, not {subtype or 'this one'}")
+    if subtype == "FreeText" and "color" in changes:
+        if changes["color"] is None:
+            raise ArgumentError("a FreeText's text and border colour cannot be None (border_width=0 draws no border)")
+        if "text_color" in changes and changes["text_color"] != changes["color"]:
+            raise ArgumentError("a FreeText's border is drawn in its text colour: give color or text_color, not two colours")
     if "attachment" in changes and subtype != "FileAttachment":
         raise ArgumentError(f"attachment applies to FileAttachment annotations, not {subtype or 'this one'}")
     if "destination_page" in changes:
@@ -619,7 +624,7 @@ def _free_text_steps(
     intent = (annotation.intent if subtype == "FreeText" else None) or FreeTextIntent.PLAIN
     font = changes.get("font", font)
     size = changes.get("font_size", size)
-    color = changes["text_color"] if "text_color" in changes else color
+    color = changes["text_color"] if "text_color" in changes else changes.get("color", color)
     alignment = changes.get("alignment", alignment)
     intent = changes.get("intent", intent)
     add(

@@ -168,7 +168,7 @@ class Alignment(enum.IntEnum):
         return _by_name(cls, value, {"centre": "center"})
 
 
-_INTENT_PDF_NAMES = ("FreeText", "FreeTextCallout", "FreeTextTypewriter")
+_INTENT_PDF_NAMES = ("FreeText", "FreeTextCallout", "FreeTextTypeWriter")
 
 
 class FreeTextIntent(enum.IntEnum):
@@ -179,7 +179,7 @@ class FreeTextIntent(enum.IntEnum):
     CALLOUT = 1
     """A text box with a callout line (/FreeTextCallout)."""
     TYPEWRITER = 2
-    """Text typed onto the page (/FreeTextTypewriter)."""
+    """Text typed onto the page (/FreeTextTypeWriter; the spelling FreeTextTypewriter is read too)."""
 
     @property
     def pdf_name(self) -> str:
@@ -189,8 +189,10 @@ class FreeTextIntent(enum.IntEnum):
     @classmethod
     def _missing_(cls, value: Any) -> Optional["FreeTextIntent"]:
         """Looks names up case-insensitively; also takes the /IT names."""
-        if isinstance(value, str) and value.strip() in _INTENT_PDF_NAMES:
-            return cls(_INTENT_PDF_NAMES.index(value.strip()))
+        if isinstance(value, str):
+            folded = [name.lower() for name in _INTENT_PDF_NAMES]
+            if value.strip().lower() in folded:
+                return cls(folded.index(value.strip().lower()))
         return _by_name(cls, value)
 
 

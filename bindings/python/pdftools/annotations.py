@@ -17,6 +17,7 @@ files, replies) come from :class:`pdftools.annotation_properties.AnnotationPrope
 from __future__ import annotations
 
 import ctypes
+import numbers
 import operator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, List, Optional, Sequence, Tuple
@@ -177,8 +178,31 @@ class Annotation(AnnotationProperties):
 
     # -- changes ------------------------------------------------------------------
 
+    def move(self, dx: float, dy: float) -> None:
+        """Moves the annotation by (dx, dy) page-space points with all its geometry.
+
+        /Rect, quads, ink strokes, vertices, the line, the callout line and
+        the pop-up's rectangle all move; the appearance is kept as it is
+        (whoever made it), so the annotation looks the same at its new place.
+        One undo step ("Move Annotation").  Raises TypeError for
+        non-numbers, ArgumentError for non-finite offsets or a move out of the
+        coordinate range, NotFoundError for a stale id, NotPermittedError when
+        the document's permissions forbid annotating.
+        """
+        for value, what in ((dx, "dx"), (dy, "dy")):
+            if isinstance(value, bool) or not isinstance(value, numbers.Real):
+                raise TypeError(f"{what} must be a number, not {value!r}")
+        self._document._call(lib.pdftools_annotation_translate, self._id, float(dx), float(dy))
+
     def update(self, **properties: Any) -> None:
-        """Changes the given properties; the library then rebuilds the appearance and sets /M.
+        """Changes the given properties and sets /M; the appearance is rebuilt when they show in it.
+
+        Author, subject, name, flags, the open state and (except for FreeText
+        and a Line's caption) contents do not show, so changing only them
+        keeps the appearance another program made.  A Stamp whose artwork
+        another program drew keeps it (a new rect fits it, an opacity wraps
+        it); changing its colour or border raises UnsupportedError, and an
+        ``icon`` or ``stamp_image`` replaces it.
 
         The keywords (all optional) and what they take:
 
@@ -187,7 +211,11 @@ class Annotation(AnnotationProperties):
           rectangle around what they draw whatever is given; a FreeText's
           rectangle also holds its callout line.
         * ``color``, ``interior_color``: (r, g, b) with components 0..1
-          (clamped), or None (no colour: transparent, no fill).
+          (clamped), or None (no colour: transparent, no fill).  A FreeText
+          is read and written as Acrobat and every viewer do: its
+          ``interior_color`` (the background) is /C, and its border is drawn
+          in its text colour, so its ``color`` is ``text_color`` (never None;
+          ``border_width=0`` draws no border).
         * ``opacity``: 0..1.  ``cloudy``: cloudy border intensity 0..2 (0 for
           a plain border; Square, Circle, Polygon, FreeText).
         * ``border_width`` (0..1000 points, 0 for none), ``border_style``

@@ -94,7 +94,6 @@ def specs(origin: Tuple[float, float] = (0.0, 0.0)) -> Dict[str, Dict[str, Any]]
             alignment="center",
             intent="callout",
             callout=[p(120, 600), p(160, 630), p(200, 630)],
-            color=(0.2, 0.2, 0.2),
             interior_color=(1.0, 1.0, 0.8),
             border_width=1.5,
             name="spec-freetext",

@@ -196,12 +196,18 @@ def _compare_with_pdfium(document: Any, annot: Any, ours: Annotation) -> None:
         assert _pdfium_uri(document, annot) == ours.uri, where
     if ours.subtype == "FileAttachment":
         assert _pdfium_attachment(annot) == ours.attachment, where
-    # Colours: PDFium reads /C and /IC only from annotations without an appearance stream.
+    # Colours: PDFium reads /C and /IC only from annotations without an appearance stream. A
+    # FreeText's fill is its /C (its border is drawn in its text colour, /DA).
     assert pdfium_c.FPDFAnnot_SetAP(annot, pdfium_c.FPDF_ANNOT_APPEARANCEMODE_NORMAL, None)
-    for kind, value in (
-        (pdfium_c.FPDFANNOT_COLORTYPE_Color, ours.color),
-        (pdfium_c.FPDFANNOT_COLORTYPE_InteriorColor, ours.interior_color),
-    ):
+    colours = (
+        ((pdfium_c.FPDFANNOT_COLORTYPE_Color, ours.interior_color),)
+        if ours.subtype == "FreeText"
+        else (
+            (pdfium_c.FPDFANNOT_COLORTYPE_Color, ours.color),
+            (pdfium_c.FPDFANNOT_COLORTYPE_InteriorColor, ours.interior_color),
+        )
+    )
+    for kind, value in colours:
         if value is not None:
             _close(_pdfium_color(annot, kind), value, COLOR_TOLERANCE, f"{where} colour {kind}")
 
@@ -258,9 +264,11 @@ def test_mupdf_lists_the_same_annotations(written: Tuple[str, int, bytes]) -> No
             for annot in annots:
                 mine = by_name[annot.info["id"]]
                 assert annot.info["content"] == (mine.contents or "")
+                # MuPDF's "stroke" is /C: a FreeText's background.
                 stroke = annot.colors.get("stroke")
-                if mine.color is not None and stroke:
-                    annotspecs.assert_close(tuple(stroke), mine.color, f"{mine.subtype} stroke", COLOR_TOLERANCE)
+                wanted = mine.interior_color if mine.subtype == "FreeText" else mine.color
+                if wanted is not None and stroke:
+                    annotspecs.assert_close(tuple(stroke), wanted, f"{mine.subtype} /C", COLOR_TOLERANCE)
         finally:
             document.close()
 

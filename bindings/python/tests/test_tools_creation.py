@@ -618,7 +618,9 @@ def test_free_text(doc: pdftools.Document, tm: pdftools.ToolManager, page: int, 
     assert text.font == "Helvetica"
     assert close(text.font_size, 12.0, 0.01)
     assert_color(text.text_color, (0.0, 0.0, 0.0))
-    assert text.color is None
+    # A FreeText's border is drawn in its text colour; the tool's box has no border and no fill.
+    assert_color(text.color, (0.0, 0.0, 0.0))
+    assert text.border_width == 0 and text.interior_color is None
     assert_one_shot_events(rec, [text.id], page)
     assert_undo_removes(doc, page, before, "Add FreeText")
 
