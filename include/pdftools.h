@@ -991,7 +991,13 @@ pdftools_status pdftools_annotation_delete(pdftools_document *doc, pdftools_anno
  * (pdftools_annotation_set_icon) or an image replaces it, and a change of
  * colour, fill, border or cloudiness is refused with PDFTOOLS_E_UNSUPPORTED.
  * /QuadPoints stored going round the quad (as some writers do) are read in
- * the order of pdftools_quad.  Coordinates are in page space.  Appearance
+ * the order of pdftools_quad.  A change of look only (colour, opacity,
+ * border) keeps the /Rect of a Line, PolyLine, Polygon, Ink or text markup
+ * annotation, growing it only by what the drawing needs; a change of its
+ * geometry fits /Rect to the new drawing.  Note and attachment icons are
+ * 20 points wide, smaller when /Rect is.  A FreeText's text colour is the
+ * colour of its /DS style string when that has one, else of /DA; setting it
+ * removes /DS.  Coordinates are in page space.  Appearance
  * text uses a standard 14 font with WinAnsiEncoding: characters outside
  * WinAnsi are shown as '?' in the appearance, while /Contents keeps the text
  * intact.
@@ -1116,7 +1122,12 @@ pdftools_status pdftools_annotation_create(pdftools_document *doc, int32_t page_
                                            const char *subtype, pdftools_rect rect,
                                            pdftools_annotation_id *out_id);
 
-/** Sets /Rect. */
+/**
+ * Sets /Rect.  Line, PolyLine, Polygon, Ink and text markup annotations get
+ * the box around what they draw instead.  A FreeText's rect is its text box;
+ * its callout line follows it (all of it on a move; on a resize the spot
+ * pointed at stays and the end on the box moves with the box).
+ */
 pdftools_status pdftools_annotation_set_rect(pdftools_document *doc, pdftools_annotation_id id,
                                              pdftools_rect rect);
 

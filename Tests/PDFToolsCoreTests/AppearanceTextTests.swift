@@ -212,7 +212,7 @@ extension AppearanceTests {
     }
     #expect(contents.count == 7, "every icon looks different")
     let (small, _) = try #require(Self.build(Self.input("Text", Rect(0, 0, 5, 5))))
-    #expect(small.bbox == Rect(0, -15, 20, 5), "a small rect grows to the icon box")
+    #expect(small.bbox == Rect(0, 0, 5, 5), "the icon shrinks into a small rect (viewers would squeeze a larger box)")
     let (unknown, _) = try #require(Self.build(Self.input("Text", rect) { $0.iconName = "Star" }))
     let (note, _) = try #require(Self.build(Self.input("Text", rect) { $0.iconName = "Note" }))
     #expect(unknown.content == note.content)

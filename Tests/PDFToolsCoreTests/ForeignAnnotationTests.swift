@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import CQPDF
 import Testing
 
 @testable import PDFToolsCore
@@ -168,6 +169,77 @@ import Testing
     // It is written back in ISO 32000's spelling.
     try document.updateAnnotation(id, [.freeText(font: "Helvetica", size: 8, color: RGBColor(0, 0, 0), alignment: 0, intent: "FreeTextTypewriter")])
     #expect(try document.annotationRawValue(id, key: "IT") == "/FreeTextTypeWriter")
+  }
+
+  /// The /BBox of annotation `id`'s normal appearance.
+  private func appearanceBox(_ document: Document, _ id: Int64) throws -> Rect? {
+    try document.locked { () throws(PDFError) -> Rect? in
+      let qpdf = document.qpdf
+      let object = try document.annotationObject(id).object
+      guard let ap = qpdf.entry(object, "/AP"), let normal = qpdf.entry(ap, "/N") else { return nil }
+      return qpdf.entry(qpdf_oh_get_dict(qpdf.data, normal), "/BBox").flatMap { qpdf.rect($0) }
+    }
+  }
+
+  @Test func aRestyleKeepsTheRectOfATightlyDrawnInk() throws {
+    // MuPDF leaves room around the strokes; a new colour must not shrink /Rect to the library's drawing.
+    let document = try document([
+      "<< /Type /Annot /Subtype /Ink /Rect [92 100 344 200] /C [0 0 1] /BS << /W 2 >> /InkList [[100 110 200 190 336 120]] >>",
+    ])
+    let id = try onlyAnnotation(document)
+    try document.updateAnnotation(id, [.color(RGBColor(1, 0, 0))])
+    #expect(try document.annotationProperties(id).rect == Rect(92, 100, 344, 200))
+    #expect(try appearanceBox(document, id) == Rect(92, 100, 344, 200), "drawn 1:1 into the kept rectangle")
+    // A thicker border grows it by what the border needs, no more.
+    try document.updateAnnotation(id, [.border(width: 30, style: .solid, dashes: [])])
+    let grown = try document.annotationProperties(id).rect
+    #expect(grown.x0 < 92 && grown.x1 > 344 && grown.x0 > 60 && grown.x1 < 380)
+    // New geometry: the rectangle is the box around the new drawing.
+    try document.updateAnnotation(id, [.border(width: 2, style: .solid, dashes: []), .ink([[Point(200, 150), Point(220, 160)]])])
+    let fitted = try document.annotationProperties(id).rect
+    #expect(fitted.x0 > 190 && fitted.x1 < 230 && fitted.y0 > 140 && fitted.y1 < 170)
+  }
+
+  @Test func aSmallNoteKeepsItsRectangle() throws {
+    let document = try document([
+      "<< /Type /Annot /Subtype /Text /Rect [100 100 116 116] /C [1 1 0] /Name /Comment >>",
+    ])
+    let id = try onlyAnnotation(document)
+    try document.updateAnnotation(id, [.color(RGBColor(0, 1, 0))])
+    #expect(try document.annotationProperties(id).rect == Rect(100, 100, 116, 116))
+    #expect(try appearanceBox(document, id) == Rect(100, 100, 116, 116), "the icon is drawn within /Rect, not 20 pt wide")
+  }
+
+  @Test func aFreeTextsCalloutFollowsItsBox() throws {
+    let document = try document([
+      "<< /Type /Annot /Subtype /FreeText /IT /FreeTextCallout /Rect [50 50 300 200] /RD [50 50 0 0] /CL [50 50 80 120 100 120] /DA (/Helv 12 Tf 0 g) /BS << /W 1 >> /Contents (box) >>",
+    ])
+    let id = try onlyAnnotation(document)
+    #expect(try document.annotationProperties(id).rect == Rect(100, 100, 300, 200))
+    // A move takes the whole callout along.
+    try document.updateAnnotation(id, [.rect(Rect(150, 100, 350, 200))])
+    let moved = try document.annotationProperties(id)
+    #expect(moved.rect == Rect(150, 100, 350, 200))
+    #expect(moved.callout == [Point(100, 50), Point(130, 120), Point(150, 120)])
+    // A resize keeps the spot pointed at; the end stays on the box.
+    try document.updateAnnotation(id, [.rect(Rect(150, 100, 450, 300))])
+    let resized = try document.annotationProperties(id)
+    #expect(resized.callout.first == Point(100, 50))
+    #expect(resized.callout.last == Point(150, 140))
+    #expect(resized.rect == Rect(150, 100, 450, 300))
+  }
+
+  @Test func aDefaultStyleColourIsTheTextColour() throws {
+    let document = try document([
+      "<< /Type /Annot /Subtype /FreeText /Rect [100 100 300 160] /DA (/Helv 12 Tf 0 g) /DS (font: Helvetica 12pt; color:#0000FF) /Contents (blue) >>",
+    ])
+    let id = try onlyAnnotation(document)
+    #expect(try document.annotationProperties(id).textColor == RGBColor(0, 0, 1))
+    try document.updateAnnotation(id, [.freeText(font: "Helvetica", size: 12, color: RGBColor(1, 0, 0), alignment: 0, intent: "FreeText")])
+    #expect(try document.annotationProperties(id).textColor == RGBColor(1, 0, 0))
+    #expect(try document.annotationRawValue(id, key: "DS") == nil, "no style colour left to contradict /DA")
+    #expect(DefaultStyle.color("color: #0f0") == RGBColor(0, 1, 0))
+    #expect(DefaultStyle.color("font: Times 10pt") == nil)
   }
 
   @Test func translateMovesEveryPartAndKeepsTheAppearance() throws {

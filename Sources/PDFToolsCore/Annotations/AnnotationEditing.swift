@@ -98,6 +98,17 @@ extension AnnotationChange {
   }
 }
 
+extension AnnotationChange {
+  /// True for the changes of what an annotation's drawing is made of (its rectangle, quads,
+  /// ink, vertices, line or callout).
+  var changesGeometry: Bool {
+    switch self {
+    case .rect, .quads, .ink, .vertices, .line, .callout: return true
+    default: return false
+    }
+  }
+}
+
 extension Document {
   /// Creates an annotation of `subtype` with `rect` on page `page`, at the front, and returns
   /// its id. It gets a unique /NM, creation and modification dates, the print flag, default
@@ -165,13 +176,31 @@ extension Document {
           if case .opacity(let value) = change { try showArtwork(artwork, of: object, opacity: value) }
         }
       } else if changes.contains(where: { $0.isShown(by: subtype, captioned: captioned(object, subtype)) }) {
-        markAppearance(object)
+        markAppearance(object, fit: changes.contains(where: \.changesGeometry) ? .toDrawing : .keepingRect)
       }
       let properties = Set(changes.map(\.property))
       try commitChange(
         "change annotation \(id)", label: "Change " + properties.sorted().joined(separator: ", "),
         key: Journal.CoalescingKey(properties: properties, targets: [id]))
     }
+  }
+
+  /// A FreeText callout line after its text box moved from `old` to `new`: a move takes the
+  /// whole line along; a resize keeps the pointed-at spot and moves the end on the box (and
+  /// the knee with it) as the box's corresponding point moved. Nil without a callout.
+  static func callout(_ points: [Point], from old: Rect, to new: Rect) -> [Point]? {
+    guard let first = points.first, let last = points.last, points.count >= 2 else { return nil }
+    if abs(old.width - new.width) < 1e-9 && abs(old.height - new.height) < 1e-9 {
+      return points.map { Point($0.x + new.x0 - old.x0, $0.y + new.y0 - old.y0) }
+    }
+    guard old.width > 0, old.height > 0 else { return nil }
+    let end = Point(
+      new.x0 + (last.x - old.x0) * new.width / old.width, new.y0 + (last.y - old.y0) * new.height / old.height)
+    let shift = Point(end.x - last.x, end.y - last.y)
+    var moved = [first]
+    for knee in points.dropFirst().dropLast() { moved.append(Point(knee.x + shift.x, knee.y + shift.y)) }
+    moved.append(end)
+    return moved
   }
 
   /// True for a Line whose contents are drawn as a caption (/Cap true); call under the lock.
@@ -201,6 +230,13 @@ extension Document {
     func real(_ value: Double, _ decimals: Int32 = 4) -> qpdf_oh { qpdf.makeReal(value, decimals: decimals) }
     switch change {
     case .rect(let rect):
+      if freeText {
+        // The callout follows its box (a later callout change in the same edit wins).
+        let old = readProperties(object)
+        if let moved = Document.callout(old.callout, from: old.rect, to: rect) {
+          try set("/CL", qpdf.pointArray(moved))
+        }
+      }
       try set("/Rect", qpdf.numberArray([rect.x0, rect.y0, rect.x1, rect.y1]))
       // A FreeText's rectangle is its text box (as read); the appearance puts the callout
       // margins back into /RD.
@@ -212,6 +248,8 @@ extension Document {
         let style = DefaultAppearance.string(
           font: current?.fontName ?? "Helvetica", size: current?.fontSize ?? 12, color: color)
         try set("/DA", qpdf.makeByteString(style))
+        // A /DS colour would win over /DA's in Acrobat, MuPDF and this library.
+        try remove("/DS")
       } else {
         try set("/C", qpdf.colorArray(color))
       }
@@ -250,6 +288,7 @@ extension Document {
     case .open(let open): try set("/Open", qpdf.makeBool(open))
     case .freeText(let font, let size, let color, let alignment, let intent):
       try set("/DA", qpdf.makeByteString(DefaultAppearance.string(font: font, size: size, color: color)))
+      try remove("/DS")
       try set("/Q", qpdf.makeInteger(alignment))
       // The typewriter is written as ISO 32000 spells it (MuPDF and poppler know no other spelling).
       let name = intent == "FreeTextTypewriter" ? "FreeTextTypeWriter" : intent

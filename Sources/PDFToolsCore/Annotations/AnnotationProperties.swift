@@ -82,8 +82,12 @@ extension Document {
   /// is /C (/IC is not a FreeText entry and is ignored), the border is drawn in the text colour
   /// of /DA, and without /BS /W or /Border there is no border (Acrobat's and pdf.js's reading;
   /// the library always writes /BS, so the others agree on what it writes). A typewriter is
-  /// never filled: Acrobat and Edge put its text colour in /C.
+  /// never filled: Acrobat and Edge put its text colour in /C. A colour in the /DS style
+  /// string is the text colour, as Acrobat and MuPDF draw it.
   private func readFreeTextColors(_ object: qpdf_oh, into input: inout AppearanceInput) {
+    if let style = qpdf.entry(object, "/DS").flatMap({ qpdf.text($0) }), let color = DefaultStyle.color(style) {
+      input.textColor = color
+    }
     let intent = qpdf.entry(object, "/IT").flatMap { qpdf.name($0) }
     input.isTypewriter = intent == "FreeTextTypeWriter" || intent == "FreeTextTypewriter"
     input.interiorColor = input.isTypewriter ? nil : qpdf.color(qpdf.entry(object, "/C"))
@@ -91,6 +95,35 @@ extension Document {
     let explicitWidth = qpdf.entry(object, "/BS").flatMap { qpdf.entry($0, "/W") }.flatMap { qpdf.number($0) }
     let borderArray = qpdf.entry(object, "/Border").flatMap { qpdf.items($0) }
     if explicitWidth == nil && (borderArray?.count ?? 0) < 3 { input.borderWidth = 0 }
+  }
+}
+
+/// The colour of a FreeText /DS default style string ("font: Helvetica 12pt; color:#0000FF").
+enum DefaultStyle {
+  /// The `color` property's value, #RRGGBB or #RGB; nil without one.
+  static func color(_ style: String) -> RGBColor? {
+    for declaration in style.split(separator: ";") {
+      let parts = declaration.split(separator: ":", maxSplits: 1)
+      guard parts.count == 2, parts[0].trimmingSpaces().lowercased() == "color" else { continue }
+      let value = parts[1].trimmingSpaces()
+      guard value.hasPrefix("#") else { return nil }
+      var digits = Array(value.dropFirst())
+      if digits.count == 3 { digits = digits.flatMap { [$0, $0] } }
+      guard digits.count == 6, let number = Int(String(digits), radix: 16) else { return nil }
+      return RGBColor(
+        Double((number >> 16) & 0xFF) / 255, Double((number >> 8) & 0xFF) / 255, Double(number & 0xFF) / 255)
+    }
+    return nil
+  }
+}
+
+extension Substring {
+  /// The text without leading and trailing spaces and tabs.
+  fileprivate func trimmingSpaces() -> Substring {
+    var text = self
+    while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
+    while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
+    return text
   }
 }
 

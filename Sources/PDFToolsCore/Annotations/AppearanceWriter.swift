@@ -1,12 +1,24 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CQPDF
 
+/// How a rebuilt appearance sets the /Rect of the subtypes whose rectangle is the box around
+/// their drawing (``Document/rectFollowsDrawing``).
+enum RectFit {
+  /// Only the look changed (a colour, an opacity, a border): /Rect stays as it is, growing only
+  /// by what the drawing needs, however tightly another program drew it.
+  case keepingRect
+  /// The geometry changed: /Rect becomes the box around the drawing.
+  case toDrawing
+}
+
 extension Document {
   /// Notes that the annotation's appearance must be rebuilt. Several changes in a row (create,
   /// then set quads, then a colour) then cost one build, done by the next call that reads or
-  /// writes anything else (``locked(flushingAppearances:_:)``). Call under the lock.
-  func markAppearance(_ object: qpdf_oh) {
-    if let identity = qpdf.identity(object) { pendingAppearances.insert(identity) }
+  /// writes anything else (``locked(flushingAppearances:_:)``); one that fits /Rect to the
+  /// drawing makes the build fit it. Call under the lock.
+  func markAppearance(_ object: qpdf_oh, fit: RectFit = .toDrawing) {
+    guard let identity = qpdf.identity(object) else { return }
+    if pendingAppearances[identity] != .toDrawing { pendingAppearances[identity] = fit }
   }
 
   /// Builds every pending appearance; call under the lock. An appearance that cannot be
@@ -14,11 +26,11 @@ extension Document {
   func flushAppearances() {
     let pending = pendingAppearances
     pendingAppearances.removeAll()
-    for identity in pending.sorted(by: { $0.number < $1.number }) {
+    for (identity, fit) in pending.sorted(by: { $0.key.number < $1.key.number }) {
       let object = qpdf.object(identity)
       guard qpdf.isDictionary(object) else { continue }
       do {
-        try writeAppearance(object)
+        try writeAppearance(object, fit: fit)
       } catch {
         Log.emit(.warning, "pdftools", "cannot build the appearance of object \(identity.number): \(error.message)")
       }
@@ -27,7 +39,7 @@ extension Document {
 
   /// Builds the annotation's appearance stream from its current properties and stores it as
   /// /AP /N (removing /AP when the subtype gets none); call under the lock.
-  func writeAppearance(_ object: qpdf_oh) throws(PDFError) {
+  func writeAppearance(_ object: qpdf_oh, fit: RectFit = .toDrawing) throws(PDFError) {
     let input = readProperties(object)
     var images: [(String, qpdf_oh)] = []
     var built = AppearanceBuilder.build(input)
@@ -46,7 +58,12 @@ extension Document {
       if input.subtype != "Widget" { try write.remove("/AP", from: object) }
       return
     }
-    let box = appearance.bbox
+    var box = appearance.bbox
+    if fit == .keepingRect, Document.rectFollowsDrawing.contains(input.subtype),
+      let old = qpdf.entry(object, "/Rect").flatMap({ qpdf.rect($0) }), AppearanceLimits.isUsable(old)
+    {
+      box = box.merged(with: old)
+    }
     var resources: [(String, qpdf_oh)] = []
     if !appearance.graphicsStates.isEmpty {
       resources.append(("/ExtGState", qpdf.makeDictionary(appearance.graphicsStates.sorted(by: { $0.key < $1.key }).map { name, state in

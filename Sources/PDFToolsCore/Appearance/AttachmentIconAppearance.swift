@@ -30,11 +30,11 @@ enum AttachmentIconAppearance {
 
   /// A pin: a rounded head, a collar, a tapering body and a needle.
   private static func pushPin(_ icon: IconBox, into builder: inout ContentBuilder) {
-    builder.roundedRectangle(icon.rect(6, 13, 14, 18.5), radius: 1.5)
+    builder.roundedRectangle(icon.rect(6, 13, 14, 18.5), radius: icon.length(1.5))
     builder.rectangle(icon.rect(4, 11.5, 16, 13))
     builder.polyline(icon.points([(8, 11.5), (12, 11.5), (11, 7), (9, 7)]), closed: true)
     builder.paint("f")
-    builder.lineWidth(1)
+    builder.lineWidth(icon.length(1))
     builder.polyline(icon.points([(10, 7), (10, 1)]), closed: false)
     builder.paint("S")
   }
@@ -43,7 +43,7 @@ enum AttachmentIconAppearance {
   private static func paperclip(_ icon: IconBox, into builder: inout ContentBuilder) {
     let up = Point(0, 1)
     let down = Point(0, -1)
-    builder.lineWidth(1.5)
+    builder.lineWidth(icon.length(1.5))
     builder.move(to: icon.point(9, 7))
     builder.line(to: icon.point(9, 14))
     builder.halfCircle(from: icon.point(9, 14), to: icon.point(12, 14), outward: up)
@@ -57,7 +57,7 @@ enum AttachmentIconAppearance {
 
   /// A bar chart: two axes and three bars.
   private static func graph(_ icon: IconBox, into builder: inout ContentBuilder) {
-    builder.lineWidth(1)
+    builder.lineWidth(icon.length(1))
     builder.polyline(icon.points([(3, 17), (3, 3), (17, 3)]), closed: false)
     builder.paint("S")
     builder.rectangle(icon.rect(5, 3.5, 7.5, 9))
@@ -68,9 +68,9 @@ enum AttachmentIconAppearance {
 
   /// A luggage tag: a pointed outline with an eyelet.
   private static func tag(_ icon: IconBox, into builder: inout ContentBuilder) {
-    builder.lineWidth(1.2)
+    builder.lineWidth(icon.length(1.2))
     builder.polyline(icon.points([(3, 5), (12, 5), (17, 10), (12, 15), (3, 15)]), closed: true)
-    builder.circle(center: icon.point(12.5, 10), radius: 1.3)
+    builder.circle(center: icon.point(12.5, 10), radius: icon.length(1.3))
     builder.paint("S")
   }
 }

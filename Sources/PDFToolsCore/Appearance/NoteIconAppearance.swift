@@ -24,7 +24,7 @@ enum NoteIconAppearance {
     if opacity < 1 { builder.graphicsState(opacity: opacity, blendMode: "Normal") }
     builder.fillColor(input.color ?? defaultColor)
     builder.strokeColor(ink)
-    builder.lineWidth(1)
+    builder.lineWidth(icon.length(1))
     builder.lineJoin(1)
     switch input.iconName {
     case "Comment": comment(icon, into: &builder)
@@ -80,7 +80,7 @@ enum NoteIconAppearance {
 
   /// The rounded square most icons sit on.
   private static func background(_ icon: IconBox, into builder: inout ContentBuilder) {
-    builder.roundedRectangle(icon.rect(1, 1, 19, 19), radius: 3)
+    builder.roundedRectangle(icon.rect(1, 1, 19, 19), radius: icon.length(3))
     builder.paint("B")
   }
 
@@ -88,8 +88,8 @@ enum NoteIconAppearance {
   private static func key(_ icon: IconBox, into builder: inout ContentBuilder) {
     background(icon, into: &builder)
     builder.save()
-    builder.lineWidth(1.5)
-    builder.circle(center: icon.point(7, 13), radius: 3.2)
+    builder.lineWidth(icon.length(1.5))
+    builder.circle(center: icon.point(7, 13), radius: icon.length(3.2))
     builder.polyline(icon.points([(9.3, 10.7), (16, 4)]), closed: false)
     builder.polyline(icon.points([(13.4, 6.6), (15, 8.2)]), closed: false)
     builder.polyline(icon.points([(15.1, 4.9), (16.7, 6.5)]), closed: false)

@@ -40,8 +40,9 @@ public final class Document: @unchecked Sendable {
   /// True when qpdf's own list of pages may be out of date (the page tree was restored by
   /// undo or redo); qpdf's page functions and writer need it refreshed first.
   var qpdfPagesStale = false
-  /// Annotations whose appearance stream must be rebuilt before anyone looks at them.
-  var pendingAppearances = Set<ObjectIdentity>()
+  /// Annotations whose appearance stream must be rebuilt before anyone looks at them, with how
+  /// the rebuilt drawing sets their /Rect.
+  var pendingAppearances: [ObjectIdentity: RectFit] = [:]
   /// Appearance streams this document made, with the annotation each was made for: rebuilding
   /// that annotation's appearance rewrites its stream instead of leaving it unreferenced.
   var ownAppearanceStreams: [ObjectIdentity: ObjectIdentity] = [:]

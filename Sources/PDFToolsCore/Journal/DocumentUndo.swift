@@ -170,7 +170,7 @@ extension Document {
       }
     }
     // Objects put back keep the appearance they had; others of an open group still wait.
-    pendingAppearances.subtract(states.keys)
+    for identity in states.keys { pendingAppearances[identity] = nil }
     guard touchesContent else { return }
     pageTreeDidChange()
     inheritedCache.removeAll()
