@@ -9,17 +9,14 @@ subject, contents of a shape), every engine draws the page exactly as before.
 
 from __future__ import annotations
 
-from typing import Callable, Dict, List, Tuple
+from typing import List, Tuple
 
 import pymupdf
-import pypdfium2 as pdfium
 import pytest
 from PIL import Image, ImageChops
 
 import pdftools
-from pdftools import Rect
-
-PAGE_HEIGHT = 792.0
+from engines import ENGINES, MuPDFPages, blank_out, pixel_box
 # The move: whole points, so that pixels at scale 1 shift by whole pixels.
 DX, DY = 37.0, -23.0
 # Anti-aliasing may differ at the edges of a shifted drawing by this much per channel.
@@ -28,14 +25,9 @@ EDGE_TOLERANCE = 48
 
 def _mupdf_annotations() -> Tuple[bytes, List[str]]:
     """A document with one MuPDF-made annotation (with MuPDF's appearance) per page."""
-    document = pymupdf.open()
+    pages = MuPDFPages()
+    page = pages.page
     made: List[str] = []
-
-    pages: List[pymupdf.Page] = []  # an annotation needs its page alive
-
-    def page() -> pymupdf.Page:
-        pages.append(document.new_page(width=612, height=PAGE_HEIGHT))
-        return pages[-1]
 
     # PyMuPDF's coordinates have y down from the top of the page.
     annotation = page().add_highlight_annot(pymupdf.Rect(100, 200, 300, 220))
@@ -65,61 +57,12 @@ def _mupdf_annotations() -> Tuple[bytes, List[str]]:
     made.append("Stamp")
     annotation = page().add_text_annot(pymupdf.Point(150, 150), "a note")
     made.append("Text")
-    for each in document:
-        for annotation in each.annots():
-            annotation.update()
-    return document.tobytes(), made
+    return pages.finish(), made
 
 
 @pytest.fixture(scope="module")
 def foreign() -> Tuple[bytes, List[str]]:
     return _mupdf_annotations()
-
-
-def _render_ours(data: bytes, index: int) -> Image.Image:
-    with pdftools.open(data) as document:
-        return document.pages[index].render(1.0, format="rgba").to_pil().convert("RGB")
-
-
-def _render_pdfium(data: bytes, index: int) -> Image.Image:
-    document = pdfium.PdfDocument(data)
-    try:
-        return document[index].render(scale=1, draw_annots=True).to_pil().convert("RGB")
-    finally:
-        document.close()
-
-
-def _render_mupdf(data: bytes, index: int) -> Image.Image:
-    document = pymupdf.open(stream=data, filetype="pdf")
-    try:
-        pixmap = document[index].get_pixmap(alpha=False, annots=True)
-        return Image.frombytes("RGB", (pixmap.width, pixmap.height), pixmap.samples)
-    finally:
-        document.close()
-
-
-ENGINES: Dict[str, Callable[[bytes, int], Image.Image]] = {
-    "poppler": _render_ours,
-    "pdfium": _render_pdfium,
-    "mupdf": _render_mupdf,
-}
-
-
-def _pixel_box(rect: Rect, margin: int, size: Tuple[int, int]) -> Tuple[int, int, int, int]:
-    """The pixels of a page-space rect (page of height PAGE_HEIGHT, scale 1) grown by margin."""
-    width, height = size
-    left = max(0, int(rect.x0) - margin)
-    top = max(0, int(PAGE_HEIGHT - rect.y1) - margin)
-    right = min(width, int(rect.x1) + 1 + margin)
-    bottom = min(height, int(PAGE_HEIGHT - rect.y0) + 1 + margin)
-    return left, top, right, bottom
-
-
-def _blank_out(image: Image.Image, boxes: List[Tuple[int, int, int, int]]) -> Image.Image:
-    copy = image.copy()
-    for box in boxes:
-        copy.paste((0, 0, 0), box)
-    return copy
 
 
 def _the_annotation(document: pdftools.Document, made: List[str], subtype: str) -> pdftools.Annotation:
@@ -150,11 +93,11 @@ def test_a_moved_annotation_looks_the_same_at_its_new_place(
     after = render(moved, index)
     assert before.size == after.size
     margin = 3
-    old_box = _pixel_box(old, margin, before.size)
-    new_box = _pixel_box(new, margin, before.size)
+    old_box = pixel_box(old, margin, before.size)
+    new_box = pixel_box(new, margin, before.size)
     assert ImageChops.difference(before, after).getbbox() is not None, f"{engine}: the {subtype} moved"
     # Outside the old and new places nothing changed.
-    outside = ImageChops.difference(_blank_out(before, [old_box, new_box]), _blank_out(after, [old_box, new_box]))
+    outside = ImageChops.difference(blank_out(before, [old_box, new_box]), blank_out(after, [old_box, new_box]))
     assert outside.getbbox() is None, f"{engine}: pixels changed outside the {subtype}'s old and new places"
     # At the new place: the old drawing, shifted.
     shift_x, shift_y = int(DX), int(-DY)
@@ -231,7 +174,7 @@ def test_a_mupdf_free_text_redrawn_by_the_library_keeps_its_fill_and_gets_no_bor
         redrawn = document.to_bytes()
         rect = box.rect
     image = ENGINES[engine](redrawn, index)
-    left, top, right, bottom = _pixel_box(rect, 0, image.size)
+    left, top, right, bottom = pixel_box(rect, 0, image.size)
     # The lower right corner of the box (no text there), right at its edge and a little inside:
     # the background colour, not a border.
     for inset in (1, 4):
