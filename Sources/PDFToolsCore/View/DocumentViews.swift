@@ -22,14 +22,15 @@ extension Document {
       try exclude(page: index, in: chain)
     }
     try exclude(page: page, in: chain)
-    return try view(of: chain, overrides: exclusionChanges(chain))
+    noteBlendedHighlights(page: page, in: chain)
+    return try view(of: chain, overrides: exclusionChanges(chain) + blendedHighlightChanges(chain))
   }
 
   /// The view of the document as it is now, without checking any page's annotations (for
   /// text, which leaves annotations out); call under the lock.
   private func currentView() throws(PDFError) -> PopplerView {
     let chain = try renderChain()
-    return try view(of: chain, overrides: exclusionChanges(chain))
+    return try view(of: chain, overrides: exclusionChanges(chain) + blendedHighlightChanges(chain))
   }
 
   /// The poppler view the text of page `page` is read from: like ``renderView(for:)``, but

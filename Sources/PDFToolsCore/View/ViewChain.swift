@@ -31,6 +31,10 @@ final class ViewChain {
   var poppler: PopplerView? = nil
   /// Pages shown with /Rotate 0 (in the view text is read from).
   var upright = Set<ObjectIdentity>()
+  /// Pages whose highlights without an appearance stream and with an opacity below 1 are
+  /// shown opaque in the colour that multiplies to the same pixels (see
+  /// ``Document/blendedHighlightChanges(_:)``).
+  var blendedPages = Set<ObjectIdentity>()
   /// The sections a view may grow before it is rebuilt with one section.
   static let maximumSections = 16
 

@@ -186,3 +186,32 @@ def test_a_mupdf_free_text_redrawn_by_the_library_keeps_its_fill_and_gets_no_bor
     raw = crop.tobytes()
     blue = [p for p in zip(raw[0::3], raw[1::3], raw[2::3]) if p[2] > 150 and p[0] < 100 and p[1] < 100]
     assert blue, f"{engine}: no blue text in the redrawn box"
+
+
+def test_a_half_transparent_highlight_without_an_appearance_multiplies_as_in_the_other_engines() -> None:
+    """Poppler would lay such a highlight over the text; every engine must show text under it dark."""
+    pages = MuPDFPages()
+    pages.page().insert_text((60, 120), "Highlighted words", fontsize=30)
+    with pdftools.open(pages.finish()) as document:
+        highlight = document.pages[0].add_annotation("Highlight", (50, 660, 330, 700), color=(1, 1, 0))
+        highlight.set_raw("AP", None)
+        highlight.set_raw("CA", "0.5")
+        data = document.to_bytes()
+    images = {engine: render(data, 0) for engine, render in ENGINES.items()}
+    box = pixel_box((52, 662, 328, 698), 0, images["poppler"].size)
+    for engine, image in images.items():
+        crop = image.crop(box).convert("RGB")
+        raw = crop.tobytes()
+        pixels = list(zip(raw[0::3], raw[1::3], raw[2::3]))
+        darkest = min(pixels, key=sum)
+        assert sum(darkest) < 60, f"{engine}: text under the highlight is {darkest}, washed out"
+        lightest = max(pixels, key=sum)
+        assert all(abs(got - want) <= 4 for got, want in zip(lightest, (255, 255, 128))), (
+            f"{engine}: the highlight's paper colour is {lightest}")
+    # Only the view changed: the document still says what it said.
+    with pdftools.open(data) as document:
+        (highlight,) = document.pages[0].annotations
+        document.pages[0].render(1.0)
+        assert highlight.get_raw("CA") == "0.5" and highlight.get_raw("AP") is None
+        assert highlight.color == pytest.approx((1, 1, 0))
+        assert not document.is_modified
