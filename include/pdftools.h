@@ -1143,6 +1143,19 @@ pdftools_status pdftools_annotation_set_rect(pdftools_document *doc, pdftools_an
 pdftools_status pdftools_annotation_translate(pdftools_document *doc, pdftools_annotation_id id,
                                               double dx, double dy);
 
+/**
+ * Writes the library's appearance stream for every annotation of page
+ * page_index (-1: of every page) that has none and that the library draws
+ * (the subtypes pdftools_annotation_create makes, but for pop-ups, which
+ * viewers draw themselves).  Their /Rect is kept, growing only by what the
+ * drawing needs.  One undo step when anything was written.  *out_count (may
+ * be NULL) receives how many annotations got an appearance.  Since 1.1.
+ * Errors: INVALID_HANDLE, OUT_OF_RANGE (page_index below -1 or past the
+ * last page), NOT_PERMITTED.
+ */
+pdftools_status pdftools_document_generate_appearances(pdftools_document *doc, int32_t page_index,
+                                                       int32_t *out_count);
+
 /** Sets a colour; color NULL means none (transparent border, no fill). */
 pdftools_status pdftools_annotation_set_color(pdftools_document *doc, pdftools_annotation_id id,
                                               pdftools_color_role role,

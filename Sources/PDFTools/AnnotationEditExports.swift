@@ -69,6 +69,19 @@ public func abiAnnotationSetRect(_ document: OpaquePointer?, _ id: Int64, _ area
   call { () throws(PDFError) in try update(document, id, [.rect(rect(area))]) }
 }
 
+/// Writes the missing appearance streams of a page or the document.
+@_cdecl("pdftools_document_generate_appearances")
+public func abiDocumentGenerateAppearances(
+  _ document: OpaquePointer?, _ page: Int32, _ outCount: UnsafeMutablePointer<Int32>?
+) -> pdftools_status {
+  call { () throws(PDFError) in
+    let doc = try Registry.document(document)
+    guard page >= -1 else { throw PDFError(.outOfRange, "page \(page) does not exist (-1 means every page)") }
+    let count = try doc.generateAppearances(page: page == -1 ? nil : Int(page))
+    outCount?.pointee = Int32(clamping: count)
+  }
+}
+
 /// Moves an annotation with all its geometry, keeping its appearance.
 @_cdecl("pdftools_annotation_translate")
 public func abiAnnotationTranslate(_ document: OpaquePointer?, _ id: Int64, _ dx: Double, _ dy: Double) -> pdftools_status {

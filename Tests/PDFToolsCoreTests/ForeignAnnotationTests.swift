@@ -242,6 +242,27 @@ import Testing
     #expect(DefaultStyle.color("font: Times 10pt") == nil)
   }
 
+  @Test func missingAppearancesAreWrittenOnRequestInOneStep() throws {
+    let document = try document([
+      "<< /Type /Annot /Subtype /Square /Rect [100 100 200 150] /C [1 0 0] >>",
+      "<< /Type /Annot /Subtype /Ink /Rect [80 280 320 420] /C [0 0 1] /InkList [[100 300 200 400 300 300]] >>",
+      "<< /Type /Annot /Subtype /Circle /Rect [300 300 400 400] /C [0 1 0] /AP << /N 4 0 R >> >>",
+      "<< /Type /Annot /Subtype /Popup /Rect [400 600 500 700] >>",
+    ])
+    let ids = try document.annotations(onPage: 0)
+    #expect(try document.generateAppearances(page: 0) == 2)
+    #expect(try document.annotationRawValue(ids[0], key: "AP") != nil)
+    #expect(try document.annotationRawValue(ids[1], key: "AP") != nil)
+    #expect(try document.annotationRawValue(ids[2], key: "AP") == "<< /N 4 0 R >>", "an appearance it has is kept")
+    #expect(try document.annotationRawValue(ids[3], key: "AP") == nil, "viewers draw pop-ups themselves")
+    #expect(try document.annotationProperties(ids[1]).rect == Rect(80, 280, 320, 420), "the ink keeps its /Rect")
+    #expect(try document.generateAppearances(page: nil) == 0, "nothing left to write")
+    #expect(try document.undo())
+    #expect(try document.annotationRawValue(ids[0], key: "AP") == nil)
+    #expect(try document.annotationRawValue(ids[1], key: "AP") == nil)
+    expectError(.outOfRange) { () throws(PDFError) in _ = try document.generateAppearances(page: 1) }
+  }
+
   @Test func translateMovesEveryPartAndKeepsTheAppearance() throws {
     let document = try document([
       "<< /Type /Annot /Subtype /Ink /Rect [100 100 200 150] /InkList [[100 100 150 150 200 100]] /Popup 9 0 R /AP << /N 4 0 R >> >>",

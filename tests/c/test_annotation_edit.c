@@ -2456,6 +2456,20 @@ static void test_translate(void) {
   EXPECT_OK(pdftools_annotation_delete(doc, stale), "translate: delete it");
   EXPECT_STATUS(pdftools_annotation_translate(doc, stale, 1, 1), PDFTOOLS_E_NOT_FOUND, "translate: a stale id");
   EXPECT_STATUS(pdftools_annotation_translate(NULL, ink, 1, 1), PDFTOOLS_E_INVALID_HANDLE, "translate: NULL document");
+  {
+    /* pdftools_document_generate_appearances: the ink lost its appearance; one call writes it. */
+    int32_t written = -1;
+    EXPECT_OK(pdftools_annotation_set_raw(doc, ink, "AP", NULL), "generate: remove the ink's appearance");
+    EXPECT_OK(pdftools_document_generate_appearances(doc, -1, &written), "generate: every page");
+    after = tc_get_raw(doc, ink, "AP", NULL);
+    CHECK(written == 1 && after != NULL, "generate: one appearance written (%d)", written);
+    free(after);
+    EXPECT_OK(pdftools_document_generate_appearances(doc, 0, NULL), "generate: page 0, count NULL");
+    EXPECT_STATUS(pdftools_document_generate_appearances(doc, 1, &written), PDFTOOLS_E_OUT_OF_RANGE, "generate: page 1");
+    EXPECT_STATUS(pdftools_document_generate_appearances(doc, -2, &written), PDFTOOLS_E_OUT_OF_RANGE, "generate: page -2");
+    EXPECT_STATUS(pdftools_document_generate_appearances(NULL, -1, &written), PDFTOOLS_E_INVALID_HANDLE,
+                  "generate: NULL document");
+  }
   free(appearance);
   pdftools_document_close(doc);
 }

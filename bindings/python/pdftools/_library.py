@@ -463,6 +463,7 @@ _PROTOTYPES: List[Tuple[str, Any, Sequence[Any]]] = [
     ),
     ("pdftools_annotation_set_rect", _status, [_doc, _annot_id, CRect]),
     ("pdftools_annotation_translate", _status, [_doc, _annot_id, c_double, c_double]),
+    ("pdftools_document_generate_appearances", _status, [_doc, c_int32, POINTER(c_int32)]),
     ("pdftools_annotation_set_color", _status, [_doc, _annot_id, _enum, POINTER(CColor)]),
     (
         "pdftools_annotation_get_color",

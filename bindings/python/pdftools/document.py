@@ -13,7 +13,7 @@ from ._args import as_c_point, as_enum, as_index
 from ._call import call, close_handle, encode_text, read_buffer, read_string
 from ._library import CSelection, lib
 from .annotations import Annotation, as_annotation_id
-from .errors import ArgumentError, ClosedDocumentError, HandleError, InternalError
+from .errors import ArgumentError, ClosedDocumentError, HandleError, InternalError, RangeError
 from .geometry import PointLike, Space, SpaceLike
 from .metadata import Metadata
 from .page import Page, PageList, check_index
@@ -324,6 +324,24 @@ class Document(UndoHistory):
         page = ctypes.c_int32()
         self._call(lib.pdftools_annotation_get_page, number, ctypes.byref(page))
         return Annotation(self, number)
+
+    def generate_appearances(self, page: Optional[Union[int, Page]] = None) -> int:
+        """Writes the library's appearance for every annotation without one; returns how many.
+
+        Only ``page`` (an index or Page) when given, else every page.  The
+        annotations the library draws get an appearance stream (pop-ups,
+        which viewers draw themselves, do not); their rectangles are kept,
+        growing only by what the drawing needs.  One undo step ("Generate
+        Appearances") when anything was written.  Raises RangeError for a
+        page that does not exist, NotPermittedError when the document's
+        permissions forbid annotating.
+        """
+        index = -1 if page is None else as_index(page)
+        if page is not None and index < 0:
+            raise RangeError(f"page index {index} out of range")
+        count = ctypes.c_int32()
+        self._call(lib.pdftools_document_generate_appearances, index, ctypes.byref(count))
+        return int(count.value)
 
     # -- annotation tools ------------------------------------------------------
 

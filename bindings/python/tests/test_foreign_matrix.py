@@ -292,3 +292,31 @@ def test_an_edit_is_read_by_every_engine_and_drawn_only_where_it_belongs(
             difference = ImageChops.difference(before.crop(old_box), now).convert("L").histogram()
             assert sum(difference[EDGE_TOLERANCE + 1:]) <= 0.002 * now.width * now.height, (
                 f"{engine}: the moved {maker}-made {subtype} does not look as it did")
+
+
+def test_missing_appearances_are_written_on_request(made: Dict[str, Tuple[bytes, List[str]]]) -> None:
+    """PDFium's annotations have no appearance; generate_appearances gives them the library's,
+    in one undo step, drawn by every engine within the annotation's rectangle."""
+    data, subtypes = made["pdfium"]
+    with pdftools.open(data) as document:
+        assert document.generate_appearances(page=0) == 1
+        assert document.generate_appearances() == len(subtypes) - 1
+        assert document.generate_appearances() == 0
+        written = document.to_bytes()
+        rects = [_seen_by_us(written, index).rect for index in range(len(subtypes))]
+        assert document.undo()
+        assert all(a.get_raw("AP") is None for p in document.pages[1:] for a in p.annotations)
+        with pytest.raises(pdftools.RangeError):
+            document.generate_appearances(page=len(subtypes))
+        with pytest.raises(pdftools.RangeError):
+            document.generate_appearances(page=-1)
+    with pdftools.open(written) as document:
+        assert all(a.get_raw("AP") is not None for p in document.pages for a in p.annotations)
+    for index, rect in enumerate(rects):
+        for engine, render in ENGINES.items():
+            if engine == "mupdf" and _seen_by_mupdf(data, index) is None:
+                continue  # MuPDF neither lists nor draws a directly held annotation
+            before, after = render(data, index), render(written, index)
+            box = pixel_box(rect, MARGIN, before.size)
+            outside = ImageChops.difference(blank_out(before, [box]), blank_out(after, [box])).getbbox()
+            assert outside is None, f"{engine}: the appearance of {subtypes[index]} reaches past its rect"
