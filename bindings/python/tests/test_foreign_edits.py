@@ -215,3 +215,29 @@ def test_a_half_transparent_highlight_without_an_appearance_multiplies_as_in_the
         assert highlight.get_raw("CA") == "0.5" and highlight.get_raw("AP") is None
         assert highlight.color == pytest.approx((1, 1, 0))
         assert not document.is_modified
+
+
+def test_mupdf_redrawing_our_free_text_keeps_its_fill_border_and_text_colour() -> None:
+    """The other way round: MuPDF reads our FreeText's colours as we meant them."""
+    with pdftools.new() as document:
+        document.insert_blank_page(0, 612, 792)
+        page = document.pages[0]
+        box = page.add_annotation("FreeText", (100, 600, 300, 660), contents="Ours", text_color=(0, 0, 1),
+                                  interior_color=(1, 1, 0.8), border_width=2)
+        assert box.get_raw("C") is not None and box.get_raw("IC") is None
+        ours = document.to_bytes()
+    mupdf = pymupdf.open(stream=ours, filetype="pdf")
+    try:
+        mupdf_page = mupdf[0]  # an annotation needs its page alive
+        (annotation,) = list(mupdf_page.annots())
+        annotation.set_info(title="MuPDF user")  # an edit: MuPDF draws the appearance anew
+        annotation.update()
+        redrawn = mupdf.tobytes()
+    finally:
+        mupdf.close()
+    image = ENGINES["mupdf"](redrawn, 0)
+    left, top, right, bottom = pixel_box((100, 600, 300, 660), 0, image.size)
+    inside = image.getpixel((right - 8, bottom - 8))
+    assert all(abs(got - want) <= 8 for got, want in zip(inside, (255, 255, 204))), f"MuPDF fills it with {inside}"
+    edge = image.getpixel(((left + right) // 2, bottom - 2))
+    assert edge[2] > 150 and edge[0] < 100 and edge[1] < 100, f"MuPDF's border is {edge}, not the blue text colour"
