@@ -37,8 +37,11 @@ private func rect(_ value: pdftools_rect) -> Rect { Rect(value.x0, value.y0, val
 /// `count` C points as core points.
 private func points(_ pointer: UnsafePointer<pdftools_point>?, _ count: Int32) throws(PDFError) -> [Point] {
   let count = try givenCount(count, "count")
+  guard count <= Limits.maximumPoints else {
+    throw PDFError(.invalidArgument, "\(count) points are more than the \(Limits.maximumPoints) an annotation may have")
+  }
   guard count == 0 || pointer != nil else { throw PDFError(.invalidArgument, "the points are NULL") }
-  guard count <= 1_000_000, let pointer else { return [] }
+  guard let pointer else { return [] }
   return (0..<count).map { Point(pointer[$0].x, pointer[$0].y) }
 }
 
@@ -261,7 +264,7 @@ public func abiAnnotationSetInk(
     for index in 0..<strokeCount {
       let length = try givenCount(strokeLengths[index], "stroke_lengths[\(index)]")
       total += length
-      guard total <= 10_000_000 else { throw PDFError(.invalidArgument, "too many ink points") }
+      guard total <= Limits.maximumPoints else { throw PDFError(.invalidArgument, "too many ink points") }
     }
     let all = try points(pointList, Int32(total))
     var strokes: [[Point]] = []

@@ -92,6 +92,47 @@ import Testing
     try document.updateAnnotation(id, [.color(RGBColor(1, 0, 0))])
   }
 
+  @Test func theLibrarysOwnStampsStayItsOwnAfterASave() throws {
+    let made = try Document.makeNew()
+    try made.insertBlankPage(at: 0, width: 612, height: 792)
+    _ = try made.createAnnotation(page: 0, subtype: "Stamp", rect: Rect(100, 100, 250, 150))
+    let reopened = try Document.open(bytes: try made.withSavedBytes(SaveOptions()) { (bytes) throws(PDFError) in Array(bytes) })
+    let id = try onlyAnnotation(reopened)
+    try reopened.updateAnnotation(id, [.color(RGBColor(0, 0.5, 0)), .border(width: 2, style: .solid, dashes: [])])
+    #expect(try reopened.annotationProperties(id).color == RGBColor(0, 0.5, 0))
+  }
+
+  @Test func aNewStampNameWaitingToBeDrawnIsNoLongerForeignArtwork() throws {
+    let document = try document([
+      "<< /Type /Annot /Subtype /Stamp /Name /OurCompanySeal /Rect [100 100 200 150] /AP << /N 4 0 R >> >>",
+    ])
+    let id = try onlyAnnotation(document)
+    try document.updateAnnotation(id, [.icon("Approved")])
+    // No read in between: the new drawing is still pending.
+    try document.updateAnnotation(id, [.color(RGBColor(0, 0, 1))])
+    #expect(try document.annotationProperties(id).color == RGBColor(0, 0, 1))
+  }
+
+  @Test func aRestyledTypewriterStaysATypewriter() throws {
+    let document = try document([
+      "<< /Type /Annot /Subtype /FreeText /IT /FreeTextTypeWriter /Rect [100 100 200 120] /C [1 0 0] /BS << /W 0 >> /DA (/Helv 10 Tf 1 0 0 rg) /Contents (typed) >>",
+    ])
+    let id = try onlyAnnotation(document)
+    var style = ToolStyle()
+    style.fontSize = 14
+    style.textColor = RGBColor(1, 0, 0)
+    style.width = 0
+    try document.updateAnnotation(id, style.changes(for: "FreeText", current: try document.annotationProperties(id)))
+    let read = try document.annotationProperties(id)
+    #expect(read.isTypewriter && read.interiorColor == nil)
+    #expect(try document.annotationRawValue(id, key: "IT") == "/FreeTextTypeWriter")
+  }
+
+  @Test func defaultAppearanceNumbersAreWrittenAsPDFNumbers() {
+    #expect(DefaultAppearance.string(font: "Helvetica", size: 12, color: RGBColor(0.00001, 0.5, 1)) == "/Helvetica 12 Tf 0 0.5 1 rg")
+    #expect(DefaultAppearance("/Helv 9 Tf 2 0 0 2 k").color == RGBColor(0, 0, 0), "CMYK components are clamped")
+  }
+
   @Test(arguments: [
     // Counter-clockwise from the lower left, and clockwise from the upper left.
     "[10 20 110 20 110 40 10 40]", "[10 40 110 40 110 20 10 20]",

@@ -624,6 +624,16 @@ static void test_negative_counts(void) {
                 "annotation_set_vertices: count -3");
   EXPECT_STATUS(pdftools_annotation_set_quads(doc, square, quads, -1), PDFTOOLS_E_INVALID_ARGUMENT,
                 "annotation_set_quads: count -1");
+  {
+    /* More points than an annotation may have (1000000) are refused before any is read. */
+    const int32_t huge[1] = {2000000};
+    EXPECT_STATUS(pdftools_annotation_set_ink(doc, ink, points, huge, 1), PDFTOOLS_E_INVALID_ARGUMENT,
+                  "annotation_set_ink: a stroke of 2000000 points");
+    EXPECT_STATUS(pdftools_annotation_set_callout(doc, ink, points, 1000001), PDFTOOLS_E_INVALID_ARGUMENT,
+                  "annotation_set_callout: 1000001 points");
+    EXPECT_STATUS(pdftools_annotation_set_vertices(doc, ink, points, 1000001), PDFTOOLS_E_INVALID_ARGUMENT,
+                  "annotation_set_vertices: 1000001 points");
+  }
   EXPECT_STATUS(pdftools_annotation_set_border(doc, square, 2, PDFTOOLS_BORDER_DASHED, dashes, -2),
                 PDFTOOLS_E_INVALID_ARGUMENT, "annotation_set_border: dash_count -2");
   EXPECT_STATUS(pdftools_page_convert_points(doc, 0, PDFTOOLS_SPACE_PAGE, PDFTOOLS_SPACE_DISPLAY, points, -1, ink_points),

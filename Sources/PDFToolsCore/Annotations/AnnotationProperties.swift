@@ -152,7 +152,7 @@ struct DefaultAppearance {
       case "g" where index >= 1:
         if let gray = Double(tokens[index - 1]) { color = RGBColor(gray, gray, gray) }
       case "k" where index >= 4:
-        let parts = tokens[(index - 4)..<index].compactMap { Double($0) }
+        let parts = tokens[(index - 4)..<index].compactMap { Double($0) }.map { min(max($0, 0), 1) }
         if parts.count == 4 {
           color = RGBColor((1 - parts[0]) * (1 - parts[3]), (1 - parts[1]) * (1 - parts[3]), (1 - parts[2]) * (1 - parts[3]))
         }
@@ -175,6 +175,7 @@ struct DefaultAppearance {
 
   /// A /DA string for a font, size and colour.
   static func string(font: String, size: Double, color: RGBColor) -> String {
-    "/\(font) \(size) Tf \(color.r) \(color.g) \(color.b) rg"
+    let numbers = [size, color.r, color.g, color.b].map(PDFNumberFormat.format)
+    return "/\(font) \(numbers[0]) Tf \(numbers[1]) \(numbers[2]) \(numbers[3]) rg"
   }
 }

@@ -35,7 +35,9 @@ extension Document {
       {
         let target = Rect(popupRect.x0 + dx, popupRect.y0 + dy, popupRect.x1 + dx, popupRect.y1 + dy)
         if Limits.isCoordinate(Point(target.x0, target.y0)) && Limits.isCoordinate(Point(target.x1, target.y1)) {
-          try write.set("/Rect", qpdf.numberArray([target.x0, target.y0, target.x1, target.y1]), in: popup)
+          try write.set(
+            "/Rect", qpdf.numberArray([target.x0, target.y0, target.x1, target.y1]), in: popup,
+            owner: qpdf.identity(popup) == nil ? object : nil)
         }
       }
       try touchModified(object)

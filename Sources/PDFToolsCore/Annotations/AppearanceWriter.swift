@@ -81,10 +81,11 @@ extension Document {
       })))
     }
     if !images.isEmpty { resources.append(("/XObject", qpdf.makeDictionary(images))) }
-    let entries: [(String, qpdf_oh)] = [
+    var entries: [(String, qpdf_oh)] = [
       ("/Type", qpdf.makeName("XObject")), ("/Subtype", qpdf.makeName("Form")),
       ("/BBox", qpdf.numberArray([box.x0, box.y0, box.x1, box.y1])), ("/Resources", qpdf.makeDictionary(resources)),
     ]
+    if input.subtype == "Stamp" { entries.append(("\(Document.drawnStampKey)", qpdf.makeBool(true))) }
     let content = Array(appearance.content.utf8)
     let stream: qpdf_oh
     if let own = ownAppearanceStream(of: object) {

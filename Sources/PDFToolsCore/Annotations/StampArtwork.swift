@@ -8,6 +8,9 @@ import CQPDF
 extension Document {
   /// The key of the wrapping form that names the artwork it draws.
   static let stampArtworkKey: StaticString = "/PDFToolsArtwork"
+  /// The key (true) of the stamp appearances the library draws, so that it knows them as its
+  /// own in a file it reads again.
+  static let drawnStampKey: StaticString = "/PDFToolsDrawn"
 
   /// The artwork of a Stamp annotation that the library did not draw: the normal appearance
   /// stream (or the one the library's opacity wrapper draws); nil for other annotations, for
@@ -16,6 +19,8 @@ extension Document {
   func foreignStampArtwork(_ object: qpdf_oh) -> qpdf_oh? {
     guard qpdf.entry(object, "/Subtype").flatMap({ qpdf.name($0) }) == "Stamp",
       qpdf.entry(object, Document.stampImageKey) == nil,
+      // A new name or image waiting to be drawn replaces the artwork.
+      qpdf.identity(object).map({ pendingAppearances[$0] == nil }) ?? true,
       let appearance = qpdf.entry(object, "/AP"), let normal = qpdf.entry(appearance, "/N"),
       qpdf_oh_is_stream(qpdf.data, normal) != QPDF_FALSE
     else { return nil }
@@ -24,6 +29,11 @@ extension Document {
       return inner
     }
     if let identity = qpdf.identity(normal), let owner = qpdf.identity(object), ownAppearanceStreams[identity] == owner {
+      return nil
+    }
+    if let drawn = qpdf.entry(dictionary, Document.drawnStampKey), qpdf_oh_is_bool(qpdf.data, drawn) != QPDF_FALSE,
+      qpdf_oh_get_bool_value(qpdf.data, drawn) != QPDF_FALSE
+    {
       return nil
     }
     return normal
@@ -49,8 +59,16 @@ extension Document {
   /// lock, after ``foreignStampArtwork(_:)`` gave `artwork`.
   func showArtwork(_ artwork: qpdf_oh, of object: qpdf_oh, opacity: Double) throws(PDFError) {
     let write = writer
+    // Only the normal appearance changes: /D and /R, if any, stay.
+    func showNormal(_ stream: qpdf_oh) throws(PDFError) {
+      if let appearances = qpdf.entry(object, "/AP"), qpdf.isDictionary(appearances) {
+        try write.set("/N", stream, in: appearances, owner: qpdf.identity(appearances) == nil ? object : nil)
+      } else {
+        try write.set("/AP", qpdf.makeDictionary([("/N", stream)]), in: object)
+      }
+    }
     guard opacity < 1 else {
-      try write.set("/AP", qpdf.makeDictionary([("/N", artwork)]), in: object)
+      try showNormal(artwork)
       return
     }
     let dictionary = qpdf_oh_get_dict(qpdf.data, artwork)
@@ -80,7 +98,7 @@ extension Document {
         ("/BBox", qpdf.numberArray([bounds.x0, bounds.y0, bounds.x1, bounds.y1])), ("/Resources", resources),
         ("\(Document.stampArtworkKey)", artwork),
       ])
-    try write.set("/AP", qpdf.makeDictionary([("/N", stream)]), in: object)
+    try showNormal(stream)
   }
 }
 

@@ -102,7 +102,7 @@ enum NoteIconAppearance {
     background(icon, into: &builder)
     builder.fillColor(ink)
     builder.centeredText(
-      WinAnsiEncoding.encode([glyph]), font: StandardFont.named("Helvetica-Bold"), size: 14,
+      WinAnsiEncoding.encode([glyph]), font: StandardFont.named("Helvetica-Bold"), size: icon.length(14),
       center: icon.point(10, 10))
   }
 
@@ -113,7 +113,7 @@ enum NoteIconAppearance {
     builder.polyline(icon.points([(10, 17), (5.5, 11.5), (14.5, 11.5)]), closed: true)
     builder.paint("f")
     builder.centeredText(
-      WinAnsiEncoding.encode("NP"), font: StandardFont.named("Helvetica-Bold"), size: 7,
+      WinAnsiEncoding.encode("NP"), font: StandardFont.named("Helvetica-Bold"), size: icon.length(7),
       center: icon.point(10, 6.5))
   }
 

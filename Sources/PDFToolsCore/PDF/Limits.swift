@@ -2,7 +2,7 @@
 /// Bounds on values that come from files and callers. Anything beyond them is refused with a
 /// clear error (or, for files, read in a safe form) instead of costing unbounded time or
 /// memory. `pdftools.h` documents the ones callers meet (its section "Limits").
-enum Limits {
+public enum Limits {
   /// The deepest page tree (or field tree) followed; deeper trees are damaged or hostile.
   static let maximumTreeDepth = 64
   /// A document's /Size may exceed a quarter of its bytes by this much before the document is
@@ -15,7 +15,7 @@ enum Limits {
   /// The most quadrilaterals of a text markup or link.
   static let maximumQuads = 10_000
   /// The most points of one ink annotation (all strokes), polygon or polyline.
-  static let maximumPoints = 1_000_000
+  public static let maximumPoints = 1_000_000
   /// The most ink strokes.
   static let maximumStrokes = 10_000
   /// The longest text value (contents, author, subject, rich text, metadata), in UTF-8 bytes.

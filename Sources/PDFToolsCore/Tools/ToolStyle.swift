@@ -150,7 +150,8 @@ public struct ToolStyle: Sendable, Equatable {
         .interiorColor(fill), .border(width: width, style: borderStyle, dashes: dashes),
         .freeText(
           font: font, size: fontSize, color: textColor, alignment: current?.alignment ?? 0,
-          intent: (current?.callout.isEmpty ?? true) ? "FreeText" : "FreeTextCallout"),
+          intent: current?.isTypewriter == true
+            ? "FreeTextTypeWriter" : (current?.callout.isEmpty ?? true) ? "FreeText" : "FreeTextCallout"),
       ]
       if let current, !current.callout.isEmpty { changes.append(.lineEndings(lineStart, .none)) }
     case "Link":

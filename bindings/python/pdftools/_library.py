@@ -69,7 +69,7 @@ __all__ = [
 
 #: The header version this binding was written against.
 VERSION_MAJOR = 1
-VERSION_MINOR = 0
+VERSION_MINOR = 1
 #: PDFTOOLS_SAVE_OPTIONS_VERSION.
 SAVE_OPTIONS_VERSION = 3
 #: PDFTOOLS_SEARCH_OPTIONS_VERSION.
@@ -716,7 +716,7 @@ def _open_library() -> ctypes.CDLL:
 
 
 def _check_version(library: ctypes.CDLL, path: str) -> None:
-    """Refuses a library whose major version differs or that is older than the binding (1.0)."""
+    """Refuses a library whose major version differs or that is older than the binding (1.1)."""
     try:
         version_number = library.pdftools_version_number
     except AttributeError as exc:

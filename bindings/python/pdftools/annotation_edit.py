@@ -516,6 +516,9 @@ def _steps(annotation: "Annotation", subtype: str, changes: Dict[str, Any]) -> L
         # First: the library decodes the image, a check nothing before it can make.
         image = changes["stamp_image"]
         add(lib.pdftools_annotation_set_stamp_image, image, len(image))
+    if "icon" in changes:
+        # Before colours: a stamp name chooses new artwork, which a colour may then change.
+        add(lib.pdftools_annotation_set_icon, changes["icon"].encode("ascii"))
     if "rect" in changes:
         r = changes["rect"]
         add(lib.pdftools_annotation_set_rect, CRect(r.x0, r.y0, r.x1, r.y1))
@@ -542,8 +545,6 @@ def _steps(annotation: "Annotation", subtype: str, changes: Dict[str, Any]) -> L
     if "cloudy" in changes:
         add(lib.pdftools_annotation_set_cloudy, changes["cloudy"])
     _free_text_steps(annotation, subtype, changes, add)
-    if "icon" in changes:
-        add(lib.pdftools_annotation_set_icon, changes["icon"].encode("ascii"))
     if "open" in changes:
         add(lib.pdftools_annotation_set_open, 1 if changes["open"] else 0)
     for keyword, key in _TEXT_KEYS.items():

@@ -146,6 +146,10 @@ def test_a_mupdf_stamp_keeps_its_artwork(foreign: Tuple[bytes, List[str]]) -> No
         half = document.to_bytes()
         stamp.update(opacity=1)
         assert stamp.get_raw("AP") == appearance
+        # A standard name chooses new artwork, which may then take a colour, in one update.
+        stamp.update(icon="Approved", color=(0, 0.5, 0))
+        assert stamp.icon == "Approved" and stamp.color == pytest.approx((0, 0.5, 0))
+        assert stamp.get_raw("AP") != appearance
     # Half opacity: every engine draws the artwork lighter, nowhere darker, and only where it was.
     for engine, render in ENGINES.items():
         before, after = render(data, index), render(half, index)
