@@ -232,8 +232,14 @@ static void edit(pdftools_document *doc) {
   if (pdftools_document_get_page_count(doc, &pages) != PDFTOOLS_OK || pages <= 0) return;
   pdftools_document_set_metadata(doc, "Title", "exercised");
   if (pdftools_page_get_annotations(doc, 0, existing, 4, &n) == PDFTOOLS_OK && n > 0) {
-    pdftools_annotation_set_color(doc, existing[0], PDFTOOLS_COLOR_STROKE, &red);
+    int32_t written = 0;
+    /* The file's own annotations: a change that does not show, a move, a change that does, and
+     * appearances for those without. */
     pdftools_annotation_set_text(doc, existing[0], "Contents", "changed");
+    pdftools_annotation_translate(doc, existing[0], 12.5, -7);
+    if (n > 1) pdftools_annotation_set_opacity(doc, existing[1], 0.5);
+    pdftools_annotation_set_color(doc, existing[0], PDFTOOLS_COLOR_STROKE, &red);
+    pdftools_document_generate_appearances(doc, 0, &written);
   }
   if (pdftools_annotation_create(doc, 0, "Highlight", (pdftools_rect){72, 700, 300, 720}, &ids[0]) == PDFTOOLS_OK)
     pdftools_annotation_set_quads(doc, ids[0], &quad, 1);

@@ -3,8 +3,8 @@
  * fuzz_edit — libFuzzer harness: the input is a sequence of edits, decoded byte by byte, on
  * one of three generated documents (plain text page; rotated, cropped page; a page with
  * annotations of other writers): create, change every kind of property, delete, reorder,
- * popups and replies, undo, redo, groups, metadata, blank pages, tool manager gestures and
- * keys, saves.  Values come from the input, so coordinates, sizes and strings reach their
+ * popups and replies, moves, generated appearances, undo, redo, groups, metadata, blank
+ * pages, tool manager gestures and keys, saves.  Values come from the input, so coordinates, sizes and strings reach their
  * limits and beyond.  At the end the document is saved fully and incrementally and both
  * outputs must open again.
  */
@@ -112,7 +112,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     id_count = n > 32 ? 32 : n;
   }
   while (r.at < r.size && steps++ < 64) {
-    unsigned op = byte(&r) % 24;
+    unsigned op = byte(&r) % 26;
     int32_t page = (int32_t)(byte(&r) % 3);
     pdftools_annotation_id id = id_count ? ids[byte(&r) % id_count] : (pdftools_annotation_id)byte(&r);
     char text[64];
@@ -227,6 +227,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
           pdftools_tool_key(manager, (int32_t)(byte(&r) % 10), byte(&r) % 16, &handled);
         }
         break;
+      case 23: pdftools_annotation_translate(doc, id, number(&r), number(&r)); break;
+      case 24: {
+        int32_t written = 0;
+        pdftools_document_generate_appearances(doc, byte(&r) % 2 ? -1 : page, &written);
+        break;
+      }
       default: {
         void *out = NULL;
         size_t out_size = 0;
