@@ -96,9 +96,7 @@ extension AnnotationChange {
     default: return true
     }
   }
-}
 
-extension AnnotationChange {
   /// True for the changes of what an annotation's drawing is made of (its rectangle, quads,
   /// ink, vertices, line or callout).
   var changesGeometry: Bool {
@@ -153,7 +151,7 @@ extension Document {
   }
 
   /// Applies `changes` to annotation `id` as one edit and updates /M. The appearance is rebuilt
-  /// only when a change shows in it (``AnnotationChange/isShown(by:)``): an appearance another
+  /// only when a change shows in it (``AnnotationChange/isShown(by:captioned:)``): an appearance another
   /// program made stays as it is when only contents, author, flags and the like change.
   /// Nothing is written when any change is invalid.
   public func updateAnnotation(_ id: Int64, _ changes: [AnnotationChange]) throws(PDFError) {
@@ -166,9 +164,9 @@ extension Document {
         throw PDFError(
           .invalidArgument, "a FreeText's text and border colour cannot be none (a border width of 0 draws no border)")
       }
-      try checkArtworkKept(object, id, changes)
       let artwork = changes.contains(where: \.choosesStampArtwork) ? nil : foreignStampArtwork(object)
-      for change in changes { try apply(change, to: object) }
+      if artwork != nil { try Document.refuseRedrawingArtwork(id, changes) }
+      for change in changes { try apply(change, to: object, freeText: subtype == "FreeText") }
       try touchModified(object)
       if let artwork {
         // Kept artwork: a move or resize needs nothing (viewers fit it to /Rect).
@@ -222,9 +220,9 @@ extension Document {
   }
 
   /// Writes one change into the dictionary; call under the lock (after validation).
-  private func apply(_ change: AnnotationChange, to object: qpdf_oh) throws(PDFError) {
+  /// `freeText` says whether the annotation is a FreeText.
+  private func apply(_ change: AnnotationChange, to object: qpdf_oh, freeText: Bool) throws(PDFError) {
     let write = writer
-    let freeText = qpdf.entry(object, "/Subtype").flatMap({ qpdf.name($0) }) == "FreeText"
     func set(_ key: String, _ value: qpdf_oh) throws(PDFError) { try write.set(key, value, in: object) }
     func remove(_ key: String) throws(PDFError) { try write.remove(key, from: object) }
     func real(_ value: Double, _ decimals: Int32 = 4) -> qpdf_oh { qpdf.makeReal(value, decimals: decimals) }

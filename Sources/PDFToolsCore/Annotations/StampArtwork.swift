@@ -39,9 +39,9 @@ extension Document {
     return normal
   }
 
-  /// Refuses changes that would need the artwork of `object` drawn again; call under the lock.
-  func checkArtworkKept(_ object: qpdf_oh, _ id: Int64, _ changes: [AnnotationChange]) throws(PDFError) {
-    guard foreignStampArtwork(object) != nil, !changes.contains(where: \.choosesStampArtwork) else { return }
+  /// Refuses the changes of stamp `id`, whose artwork another program drew, that would need
+  /// the artwork drawn again.
+  static func refuseRedrawingArtwork(_ id: Int64, _ changes: [AnnotationChange]) throws(PDFError) {
     for change in changes {
       switch change {
       case .color, .interiorColor, .border, .cloudy:
