@@ -16,11 +16,14 @@ let package = Package(
       name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
     .systemLibrary(name: "CPDFTools"),
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    .systemLibrary(
+      name: "CTypography", pkgConfig: "harfbuzz-subset",
+      providers: [.apt(["libharfbuzz-dev", "libfontconfig-dev", "libfreetype-dev", "libfribidi-dev", "libunibreak-dev"])]),
     .target(name: "CShims"),
     .target(name: "CSystem"),
     .target(
       name: "CQPDFCrypto", linkerSettings: [.linkedLibrary("qpdf"), .linkedLibrary("stdc++")]),
-    .target(name: "PDFToolsCore", dependencies: ["CQPDF", "CPoppler", "CSystem", "CQPDFCrypto", "CZlib"]),
+    .target(name: "PDFToolsCore", dependencies: ["CQPDF", "CPoppler", "CSystem", "CQPDFCrypto", "CZlib", "CTypography"]),
     .target(name: "PDFTools", dependencies: ["PDFToolsCore", "CPDFTools", "CShims"]),
     .testTarget(name: "PDFToolsCoreTests", dependencies: ["PDFToolsCore"]),
   ],

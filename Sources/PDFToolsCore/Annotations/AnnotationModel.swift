@@ -145,6 +145,9 @@ public struct AppearanceStream: Sendable, Equatable {
   public var graphicsStates: [String: GraphicsState] = [:]
   /// Standard 14 fonts the content uses by resource name (e.g. "F0" -> "Helvetica").
   public var fonts: [String: String] = [:]
+  /// Subset fonts the content uses by resource name (e.g. "T0"), for text beyond the
+  /// standard fonts.
+  var embeddedFonts: [String: EmbeddedFont] = [:]
 
   /// Creates a stream.
   public init(bbox: Rect, content: String) {

@@ -73,13 +73,15 @@ extension Document {
         ]))
       })))
     }
-    if !appearance.fonts.isEmpty {
-      resources.append(("/Font", qpdf.makeDictionary(appearance.fonts.sorted(by: { $0.key < $1.key }).map { name, base in
-        var font = [("/Type", qpdf.makeName("Font")), ("/Subtype", qpdf.makeName("Type1")), ("/BaseFont", qpdf.makeName(base))]
-        if base != "Symbol" && base != "ZapfDingbats" { font.append(("/Encoding", qpdf.makeName("WinAnsiEncoding"))) }
-        return ("/" + name, qpdf.makeDictionary(font))
-      })))
+    var fontEntries: [(String, qpdf_oh)] = appearance.fonts.sorted(by: { $0.key < $1.key }).map { name, base in
+      var font = [("/Type", qpdf.makeName("Font")), ("/Subtype", qpdf.makeName("Type1")), ("/BaseFont", qpdf.makeName(base))]
+      if base != "Symbol" && base != "ZapfDingbats" { font.append(("/Encoding", qpdf.makeName("WinAnsiEncoding"))) }
+      return ("/" + name, qpdf.makeDictionary(font))
     }
+    for (name, font) in appearance.embeddedFonts.sorted(by: { $0.key < $1.key }) {
+      fontEntries.append(("/" + name, try writeFont(font)))
+    }
+    if !fontEntries.isEmpty { resources.append(("/Font", qpdf.makeDictionary(fontEntries))) }
     if !images.isEmpty { resources.append(("/XObject", qpdf.makeDictionary(images))) }
     var entries: [(String, qpdf_oh)] = [
       ("/Type", qpdf.makeName("XObject")), ("/Subtype", qpdf.makeName("Form")),

@@ -21,6 +21,8 @@ struct ContentBuilder {
   private var graphicsStates: [String: AppearanceStream.GraphicsState] = [:]
   /// Standard fonts by resource name.
   private var fonts: [String: String] = [:]
+  /// Embedded (subset) fonts by resource name.
+  private var embeddedFonts: [String: EmbeddedFont] = [:]
 
   /// An empty builder.
   init() {}
@@ -141,6 +143,15 @@ struct ContentBuilder {
     write("/\(name) \(PDFNumberFormat.format(size)) Tf")
   }
 
+  /// Selects an embedded font at `size` (`/Tn size Tf`, inside `BT`...`ET`), adding it to the
+  /// resources (or reusing the same subset).
+  mutating func font(_ embedded: EmbeddedFont, size: Double) {
+    let name =
+      embeddedFonts.first(where: { $0.value == embedded })?.key ?? "T\(embeddedFonts.count)"
+    embeddedFonts[name] = embedded
+    write("/\(name) \(PDFNumberFormat.format(size)) Tf")
+  }
+
   /// Places the next text line's origin at `point` (`1 0 0 1 x y Tm`).
   mutating func textOrigin(_ point: Point) {
     write([1, 0, 0, 1, point.x, point.y], "Tm")
@@ -161,6 +172,7 @@ struct ContentBuilder {
     var stream = AppearanceStream(bbox: box, content: content)
     stream.graphicsStates = graphicsStates
     stream.fonts = fonts
+    stream.embeddedFonts = embeddedFonts
     return stream
   }
 }

@@ -7,9 +7,9 @@
 /// - The background is the interior colour (a FreeText's /C; none when nil); the border is the
 ///   stroke colour (a FreeText's text colour, as every viewer draws it) at the border width
 ///   (none when 0), dashed when the style says so.
-/// - The text uses a standard 14 font (see `StandardFont.named`) in WinAnsiEncoding, as the
-///   font resource "F0". Characters WinAnsiEncoding lacks are shown as "?" (the /Contents keeps
-///   them). It is wrapped (see `TextLayout`) to the rectangle less a padding of 2 points (none
+/// - The text uses a standard 14 font (see `StandardFont.named`) in WinAnsiEncoding when it
+///   can (see `AppearanceText`), and otherwise installed fonts found for each script, shaped
+///   and embedded as subsets (see `Typesetter`). It is wrapped (see `TextLayout`, `Typesetter`) to the rectangle less a padding of 2 points (none
 ///   for a typewriter, whose box is just its text) plus the border width, aligned by /Q (0 left, 1 centred, 2 right; other values left), with a
 ///   line height of 1.2 times the font size, and clipped to the inside of the border. Lines
 ///   wholly below the box are not written. A font size that is not a positive finite number
@@ -79,34 +79,68 @@ enum FreeTextAppearance {
     let rect = input.rect
     let padding = input.isTypewriter ? 0 : 2.0
     guard !input.contents.isEmpty, let box = rect.shrunk(by: padding + borderWidth) else { return }
-    let font = StandardFont.named(input.fontName)
     let requested = input.fontSize
     let size = requested.isFinite && requested > 0 ? min(max(requested, 0.5), 1000) : 12
-    let lines = TextLayout.wrap(input.contents, font: font, size: size, maxWidth: box.width)
-    let ascent = font.ascent * size / 1000
-    let lineHeight = size * lineSpacing
     builder.save()
     builder.rectangle(rect.shrunk(by: borderWidth) ?? rect)
     builder.clip()
     builder.write("BT")
-    builder.font(font.name, size: size)
     builder.fillColor(input.textColor)
+    if AppearanceText.fitsStandardFont(input.contents, fontName: input.fontName) {
+      drawStandardText(input, size: size, box: box, into: &builder)
+    } else {
+      drawTypesetText(input, size: size, box: box, into: &builder)
+    }
+    builder.write("ET")
+    builder.restore()
+  }
+
+  /// The left end of a line of `width` in `box` for the alignment /Q.
+  private static func lineStart(_ alignment: Int, width: Double, in box: Rect) -> Double {
+    switch alignment {
+    case 1: return box.x0 + (box.width - width) / 2
+    case 2: return box.x0 + box.width - width
+    default: return box.x0
+    }
+  }
+
+  /// The text in a standard font (see `AppearanceText`).
+  private static func drawStandardText(
+    _ input: AppearanceInput, size: Double, box: Rect, into builder: inout ContentBuilder
+  ) {
+    let font = StandardFont.named(input.fontName)
+    let lines = TextLayout.wrap(input.contents, font: font, size: size, maxWidth: box.width)
+    let ascent = font.ascent * size / 1000
+    let lineHeight = size * lineSpacing
+    builder.font(font.name, size: size)
     var baseline = box.y1 - ascent
     for line in lines {
       guard baseline + ascent > box.y0 else { break }
-      let x: Double
-      switch input.alignment {
-      case 1: x = box.x0 + (box.width - line.width) / 2
-      case 2: x = box.x0 + box.width - line.width
-      default: x = box.x0
-      }
       if !line.codes.isEmpty {
-        builder.textOrigin(Point(x, baseline))
+        builder.textOrigin(Point(lineStart(input.alignment, width: line.width, in: box), baseline))
         builder.write(WinAnsiEncoding.literal(line.codes) + " Tj")
       }
       baseline -= lineHeight
     }
-    builder.write("ET")
-    builder.restore()
+  }
+
+  /// The text typeset in installed fonts and embedded as subsets (see `Typesetter`); the
+  /// first baseline sits the tallest font's ascender (at most 0.9 em) below the top.
+  private static func drawTypesetText(
+    _ input: AppearanceInput, size: Double, box: Rect, into builder: inout ContentBuilder
+  ) {
+    let text = AppearanceText.typeset(
+      input.contents, fontName: input.fontName, size: size, maxWidth: box.width, subtype: "FreeText")
+    let fonts = FontSubsetter(text)
+    let ascent = min(text.ascent, size * 0.9)
+    let lineHeight = size * lineSpacing
+    var baseline = box.y1 - ascent
+    for line in text.lines {
+      guard baseline + ascent > box.y0 else { break }
+      builder.typesetLine(
+        line, of: text, fonts: fonts,
+        origin: Point(lineStart(input.alignment, width: line.width, in: box), baseline))
+      baseline -= lineHeight
+    }
   }
 }

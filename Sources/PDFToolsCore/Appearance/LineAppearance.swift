@@ -52,35 +52,47 @@ enum LineAppearance {
     return builder.finish(covering: geometry.rect)
   }
 
-  /// The line's caption (/Cap with /CP /Top): one line of Helvetica centred above the middle
-  /// of the drawn line, along it and upright (never upside down).
+  /// The line's caption (/Cap with /CP /Top): one line of Helvetica (or of installed fonts
+  /// for text Helvetica cannot show, see `AppearanceText`) centred above the middle of the
+  /// drawn line, along it and upright (never upside down).
   static func caption(_ text: String, from start: Point, to end: Point, style: PaintStyle, into builder: inout ContentBuilder) {
     guard var direction = (end - start).unit else { return }
     if direction.x < 0 || (direction.x == 0 && direction.y < 0) { direction = direction * -1 }
-    let font = StandardFont.named("Helvetica")
     let size = max(8, min(24, style.lineWidth * 4 + 6))
-    let codes = WinAnsiEncoding.encode(text.prefix(200))
-    let width = font.width(of: codes, size: size)
     let up = direction.leftNormal
     let middle = Point((start.x + end.x) / 2, (start.y + end.y) / 2)
-    let gap = style.lineWidth / 2 + size * 0.3 - font.descent * size / 1000
-    let origin = middle + up * gap - direction * (width / 2)
+    let shown = String(text.prefix(200))
     builder.save()
     builder.fillColor(style.stroke ?? RGBColor(0, 0, 0))
     builder.write("BT")
-    builder.font(font.name, size: size)
-    builder.write(
-      [direction.x, direction.y, up.x, up.y, origin.x, origin.y].map(PDFNumberFormat.format).joined(separator: " ") + " Tm")
-    builder.write(WinAnsiEncoding.literal(codes) + " Tj")
+    if AppearanceText.fitsStandardFont(shown, fontName: "Helvetica") {
+      let font = StandardFont.named("Helvetica")
+      let codes = WinAnsiEncoding.encode(shown.map { $0.isNewline || $0 == "\t" ? " " : $0 })
+      let width = font.width(of: codes, size: size)
+      let gap = style.lineWidth / 2 + size * 0.3 - font.descent * size / 1000
+      let origin = middle + up * gap - direction * (width / 2)
+      builder.font(font.name, size: size)
+      builder.write(
+        [direction.x, direction.y, up.x, up.y, origin.x, origin.y].map(PDFNumberFormat.format).joined(separator: " ") + " Tm")
+      builder.write(WinAnsiEncoding.literal(codes) + " Tj")
+      // The text's box, corner by corner.
+      let ascent = font.ascent * size / 1000
+      let descent = font.descent * size / 1000
+      for (along, across) in [(0.0, descent), (width, descent), (0.0, ascent), (width, ascent)] {
+        let corner = origin + direction * along + up * across
+        builder.cover(Rect(corner.x, corner.y, corner.x, corner.y))
+      }
+    } else {
+      let typeset = AppearanceText.typeset(shown, fontName: "Helvetica", size: size, maxWidth: nil, subtype: "Line")
+      let fonts = FontSubsetter(typeset)
+      let gap = style.lineWidth / 2 + size * 0.3 - typeset.descent
+      for line in typeset.lines {
+        let origin = middle + up * gap - direction * (line.width / 2)
+        builder.typesetLine(line, of: typeset, fonts: fonts, origin: origin, direction: direction, up: up)
+      }
+    }
     builder.write("ET")
     builder.restore()
-    // The text's box, corner by corner.
-    let ascent = font.ascent * size / 1000
-    let descent = font.descent * size / 1000
-    for (along, across) in [(0.0, descent), (width, descent), (0.0, ascent), (width, ascent)] {
-      let corner = origin + direction * along + up * across
-      builder.cover(Rect(corner.x, corner.y, corner.x, corner.y))
-    }
   }
 
   /// Draws both endings, solid even on a dashed line. Each end is given as its point and the

@@ -55,22 +55,52 @@ enum StampAppearance {
       builder.roundedRectangle(frame, radius: min(frame.width, frame.height) / 5)
       builder.paint("S")
     }
-    let font = StandardFont.named("Helvetica-Bold")
-    let codes = WinAnsiEncoding.encode(label)
-    let unitWidth = font.width(of: codes, size: 1)
     let padding = lineWidth + min(rect.width, rect.height) / 10
-    if unitWidth > 0, let inner = rect.shrunk(by: padding) {
-      // Capitals are centred; the font's ascender and descender must stay inside too.
-      let halfHeight = max(font.capHeight / 2 - font.descent, font.ascent - font.capHeight / 2)
-      let size = min(inner.width / unitWidth, inner.height * 500 / halfHeight)
-      if size >= 0.5 {
-        builder.centeredText(
-          codes, font: font, size: size,
-          center: Point((rect.x0 + rect.x1) / 2, (rect.y0 + rect.y1) / 2))
+    let center = Point((rect.x0 + rect.x1) / 2, (rect.y0 + rect.y1) / 2)
+    if let inner = rect.shrunk(by: padding) {
+      if AppearanceText.fitsStandardFont(label, fontName: "Helvetica-Bold") {
+        drawStandardLabel(label, in: inner, center: center, into: &builder)
+      } else {
+        drawTypesetLabel(label, in: inner, center: center, into: &builder)
       }
     }
     builder.restore()
     return builder.finish(covering: rect)
+  }
+
+  /// The label in Helvetica-Bold, as large as fits `inner`, centred on `center`.
+  private static func drawStandardLabel(
+    _ label: String, in inner: Rect, center: Point, into builder: inout ContentBuilder
+  ) {
+    let font = StandardFont.named("Helvetica-Bold")
+    let codes = WinAnsiEncoding.encode(label)
+    let unitWidth = font.width(of: codes, size: 1)
+    guard unitWidth > 0 else { return }
+    // Capitals are centred; the font's ascender and descender must stay inside too.
+    let halfHeight = max(font.capHeight / 2 - font.descent, font.ascent - font.capHeight / 2)
+    let size = min(inner.width / unitWidth, inner.height * 500 / halfHeight)
+    if size >= 0.5 { builder.centeredText(codes, font: font, size: size, center: center) }
+  }
+
+  /// The label typeset in installed fonts (see `Typesetter`), as large as fits `inner`,
+  /// centred on `center`.
+  private static func drawTypesetLabel(
+    _ label: String, in inner: Rect, center: Point, into builder: inout ContentBuilder
+  ) {
+    let trial = Typesetter.typeset(label, fontName: "Helvetica-Bold", size: 100, maxWidth: nil)
+    guard let width = trial.lines.first?.width, width > 0 else { return }
+    let halfHeight = max(trial.capHeight / 2 - trial.descent, trial.ascent - trial.capHeight / 2) / 100
+    let size = min(inner.width * 100 / width, inner.height / 2 / halfHeight)
+    guard size >= 0.5 else { return }
+    let text = AppearanceText.typeset(label, fontName: "Helvetica-Bold", size: size, maxWidth: nil, subtype: "Stamp")
+    let fonts = FontSubsetter(text)
+    builder.write("BT")
+    for line in text.lines {
+      builder.typesetLine(
+        line, of: text, fonts: fonts,
+        origin: Point(center.x - line.width / 2, center.y - text.capHeight / 2))
+    }
+    builder.write("ET")
   }
 
   /// `name` in upper case with a space before each capital that follows a lower-case letter

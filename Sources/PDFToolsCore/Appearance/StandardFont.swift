@@ -56,6 +56,17 @@ struct StandardFont: Sendable {
     }
   }
 
+  /// Whether `name` is a standard 14 name other than Symbol and ZapfDingbats, one of
+  /// Acrobat's short names for them, or empty (the default, Helvetica).
+  static func isStandard(_ name: String) -> Bool {
+    switch name {
+    case "", "Helv", "HeBo", "TiRo", "Cour": return true
+    default:
+      return ["Helvetica", "Times", "Courier"].contains(where: { name.hasPrefix($0) })
+        && named(name).name == name
+    }
+  }
+
   /// The advance width of `code`, in 1/1000 of the size (0 for codes the encoding leaves
   /// undefined and for control codes).
   func width(of code: UInt8) -> Double {
