@@ -947,6 +947,25 @@ pdftools_status pdftools_annotation_get_text(pdftools_document *doc, pdftools_an
                                              size_t *out_size);
 
 /**
+ * Copies, as UTF-8 (two-call pattern), the characters of the text the
+ * library draws in the annotation's appearance (a FreeText's contents, a
+ * Line's caption, a Stamp's label) that no installed font covers, each once
+ * in order of first appearance; "" when every character can be drawn or the
+ * subtype draws no text.  Such characters are drawn as the font's
+ * missing-glyph box, and the call that draws them logs a warning naming
+ * them as code points; /Contents always keeps the text.  Text is drawn in a
+ * standard 14 font when the font asked for is one and WinAnsiEncoding holds
+ * every character; otherwise fontconfig finds an installed font for each
+ * character, HarfBuzz shapes the text and a subset of each font is
+ * embedded (Type0, Identity-H, with /ToUnicode).  The answer depends on
+ * the fonts installed.  Since 1.1.
+ * Errors: INVALID_HANDLE, NOT_FOUND (no such annotation), BUFFER_TOO_SMALL.
+ */
+pdftools_status pdftools_annotation_get_missing_characters(pdftools_document *doc,
+                                                           pdftools_annotation_id id, char *buf,
+                                                           size_t buf_size, size_t *out_size);
+
+/**
  * The escape hatch for what the typed functions do not cover: copies the
  * value of key (a name without the slash) in PDF syntax, e.g.
  * "[ /OpenArrow /None ]" or "12 0 R", two-call pattern.

@@ -69,6 +69,20 @@ public func abiAnnotationGetText(
   }
 }
 
+/// The characters of an annotation's drawn text that no installed font covers (two-call
+/// pattern).
+@_cdecl("pdftools_annotation_get_missing_characters")
+public func abiAnnotationGetMissingCharacters(
+  _ document: OpaquePointer?, _ id: Int64, _ buffer: UnsafeMutablePointer<CChar>?, _ bufferSize: UInt,
+  _ outSize: UnsafeMutablePointer<UInt>?
+) -> pdftools_status {
+  call { () throws(PDFError) in
+    let doc = try Registry.document(document)
+    _ = try require(outSize, "out_size")
+    try copyOut(try doc.missingCharacters(id), buffer, bufferSize, outSize)
+  }
+}
+
 /// A raw entry of an annotation in PDF syntax (two-call pattern).
 @_cdecl("pdftools_annotation_get_raw")
 public func abiAnnotationGetRaw(

@@ -13,6 +13,8 @@ enum ContentOperand: Equatable {
   case string([UInt8])
   /// An array.
   case array([ContentOperand])
+  /// A dictionary, as its PDF text.
+  case dictionary(String)
 
   /// The number, if this is one.
   var number: Double? {
@@ -99,6 +101,40 @@ enum ContentReader {
           index += 1
         }
         stack[stack.count - 1].append(.string(value))
+      } else if byte == UInt8(ascii: "<"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "<") {
+        // A dictionary operand (marked-content properties): kept whole as its text.
+        var depth = 0
+        var end = index
+        while end + 1 < bytes.count {
+          if bytes[end] == UInt8(ascii: "<"), bytes[end + 1] == UInt8(ascii: "<") {
+            depth += 1
+            end += 2
+          } else if bytes[end] == UInt8(ascii: ">"), bytes[end + 1] == UInt8(ascii: ">") {
+            depth -= 1
+            end += 2
+            if depth == 0 { break }
+          } else if bytes[end] == UInt8(ascii: "<") {
+            // A hexadecimal string inside the dictionary.
+            while end < bytes.count, bytes[end] != UInt8(ascii: ">") { end += 1 }
+            end += 1
+          } else {
+            end += 1
+          }
+        }
+        stack[stack.count - 1].append(.dictionary(String(decoding: bytes[index..<end], as: UTF8.self)))
+        index = end
+      } else if byte == UInt8(ascii: "<") {
+        // A hexadecimal string.
+        var end = index + 1
+        var digits: [UInt8] = []
+        while end < bytes.count, bytes[end] != UInt8(ascii: ">") {
+          if let digit = UInt8(String(UnicodeScalar(bytes[end])), radix: 16) { digits.append(digit) }
+          end += 1
+        }
+        if digits.count % 2 == 1 { digits.append(0) }
+        let value = stride(from: 0, to: digits.count, by: 2).map { digits[$0] << 4 | digits[$0 + 1] }
+        stack[stack.count - 1].append(.string(value))
+        index = min(end + 1, bytes.count)
       } else if byte == UInt8(ascii: "[") {
         stack.append([])
         index += 1
@@ -203,7 +239,7 @@ enum StreamCheck {
   static let arity: [String: Int] = [
     "m": 2, "l": 2, "c": 6, "re": 4, "RG": 3, "rg": 3, "w": 1, "J": 1, "j": 1, "Tm": 6,
     "gs": 1, "Tf": 2, "d": 2, "Tj": 1, "q": 0, "Q": 0, "h": 0, "S": 0, "f": 0, "B": 0,
-    "W": 0, "n": 0, "BT": 0, "ET": 0,
+    "W": 0, "n": 0, "BT": 0, "ET": 0, "TJ": 1, "BDC": 2, "EMC": 0,
   ]
 
   /// Reads `stream` back and records an issue for every broken rule: only known operators
@@ -247,7 +283,8 @@ enum StreamCheck {
         }
       case "Tf":
         if case .name(let name) = operation.operands.first {
-          #expect(stream.fonts[name] != nil, "\(label): font /\(name) missing")
+          #expect(
+            stream.fonts[name] != nil || stream.embeddedFonts[name] != nil, "\(label): font /\(name) missing")
         }
       default: break
       }

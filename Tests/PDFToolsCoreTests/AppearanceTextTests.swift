@@ -91,18 +91,84 @@ extension AppearanceTests {
     #expect(lines.first?.codes.allSatisfy { $0 == UInt8(ascii: "W") } == true)
   }
 
-  @Test func freeTextShowsCharactersOutsideWinAnsiAsQuestionMarks() throws {
+  @Test func freeTextOutsideWinAnsiIsTypesetInEmbeddedSubsets() throws {
+    let contents = "Ωmega 你好 café e\u{301} – (x) \\ Привет"
     let (stream, operations) = try #require(
-      Self.build(
-        Self.input("FreeText", Rect(0, 0, 400, 100)) {
-          $0.contents = "Ωmega 你好 café e\u{301} – (x) \\ 😀"
-        }))
-    let codes = try #require(ContentReader.textLines(operations).first?.codes)
-    let expected: [UInt8] =
-      Array("?mega ?? caf".utf8) + [0xE9, 0x20, 0xE9, 0x20, 0x96] + Array(" (x) \\ ?".utf8)
-    #expect(codes == expected)
-    #expect(stream.content.contains("\\351") && stream.content.contains("\\(x\\) \\\\"))
-    #expect(!stream.content.contains("Ω"), "only WinAnsi bytes reach the stream")
+      Self.build(Self.input("FreeText", Rect(0, 0, 400, 100)) { $0.contents = contents }))
+    #expect(stream.fonts.isEmpty, "no standard font once the text needs others")
+    #expect(stream.embeddedFonts.count >= 2, "a Latin/Greek/Cyrillic font and a CJK font")
+    #expect(Self.shownText(stream, operations) == contents, "the /ToUnicode maps give the text back")
+    for font in stream.embeddedFonts.values {
+      #expect(font.baseFont.count > 7 && font.baseFont.dropFirst(6).first == "+", "\(font.baseFont)")
+      #expect(!font.widths.isEmpty && font.widths.values.allSatisfy { $0 >= 0 })
+      #expect(Set(font.widths.keys).isSuperset(of: font.toUnicode.keys))
+    }
+  }
+
+  @Test func freeTextNamesCharactersNoFontCovers() throws {
+    // Noncharacters are in no font.
+    let first = try #require(Unicode.Scalar(UInt32(0xFDD0)))
+    let second = try #require(Unicode.Scalar(UInt32(0x10FFFE)))
+    let contents = "Ab\(Character(first))ж\(Character(second))"
+    let (stream, operations) = try #require(
+      Self.build(Self.input("FreeText", Rect(0, 0, 400, 100)) { $0.contents = contents }))
+    #expect(!stream.embeddedFonts.isEmpty)
+    #expect(Self.shownText(stream, operations).hasPrefix("Ab"))
+    #expect(AppearanceText.missingCharacters(contents, fontName: "Helvetica") == [first, second])
+    #expect(AppearanceText.missingCharacters("Abc café", fontName: "Helvetica").isEmpty)
+    #expect(AppearanceText.missingCharacters("Привет", fontName: "Helvetica").isEmpty)
+  }
+
+  /// The text a content stream shows, read through the embedded fonts' /ToUnicode maps and
+  /// /ActualText spans, lines joined by newlines.
+  static func shownText(_ stream: AppearanceStream, _ operations: [ContentOperation]) -> String {
+    var text = ""
+    var font: EmbeddedFont? = nil
+    var actual: String? = nil
+    var lines = 0
+    for operation in operations {
+      switch operation.op {
+      case "Tf":
+        if case .name(let name) = operation.operands.first { font = stream.embeddedFonts[name] }
+      case "BT":
+        if lines > 0 { text += "\n" }
+        lines += 1
+      case "BDC":
+        if case .dictionary(let properties) = operation.operands.last,
+          let start = properties.range(of: "<FEFF")?.upperBound,
+          let end = properties[start...].firstIndex(of: ">")
+        {
+          let digits = Array(properties[start..<end])
+          var units: [UInt16] = []
+          var index = 0
+          while index + 4 <= digits.count {
+            units.append(UInt16(String(digits[index..<(index + 4)]), radix: 16) ?? 0)
+            index += 4
+          }
+          actual = String(decoding: units, as: UTF16.self)
+          text += actual ?? ""
+        }
+      case "EMC": actual = nil
+      case "TJ", "Tj":
+        guard actual == nil, let font else { continue }
+        var strings: [[UInt8]] = []
+        for operand in operation.operands {
+          if case .string(let bytes) = operand { strings.append(bytes) }
+          if case .array(let items) = operand {
+            for case .string(let bytes) in items { strings.append(bytes) }
+          }
+        }
+        for bytes in strings {
+          var index = 0
+          while index + 1 < bytes.count {
+            text += font.toUnicode[UInt32(bytes[index]) << 8 | UInt32(bytes[index + 1])] ?? "\u{FFFD}"
+            index += 2
+          }
+        }
+      default: break
+      }
+    }
+    return text
   }
 
   @Test func freeTextCalloutWithArrow() throws {

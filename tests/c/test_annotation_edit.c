@@ -2474,6 +2474,46 @@ static void test_translate(void) {
   pdftools_document_close(doc);
 }
 
+/* Text in any script: what no installed font covers is named; the rest is drawn with
+ * embedded subsets. */
+static void test_missing_characters(void) {
+  pdftools_document *doc = NULL;
+  pdftools_annotation_id text = 0, square = 0;
+  char buf[64];
+  size_t size = 0;
+  char *appearance;
+  /* "Ab", U+FDD0 and U+10FFFE (noncharacters: in no font), and Cyrillic "zh". */
+  const char *contents = "Ab\xef\xb7\x90\xd0\xb6\xf4\x8f\xbf\xbe";
+  if (!EXPECT_OK(pdftools_document_new(&doc), "missing: new document")) return;
+  EXPECT_OK(pdftools_document_insert_blank_page(doc, 0, 612, 792), "missing: a page");
+  EXPECT_OK(pdftools_annotation_create(doc, 0, "FreeText", tc_mkrect(72, 600, 372, 660), &text), "missing: a FreeText");
+  EXPECT_OK(pdftools_annotation_set_text(doc, text, "Contents", contents), "missing: its contents");
+  EXPECT_OK(pdftools_annotation_get_missing_characters(doc, text, NULL, 0, &size), "missing: the size");
+  CHECK(size == 8, "missing: two four-byte characters and the NUL (%zu)", size);
+  EXPECT_OK(pdftools_annotation_get_missing_characters(doc, text, buf, sizeof buf, &size), "missing: the text");
+  CHECK(strcmp(buf, "\xef\xb7\x90\xf4\x8f\xbf\xbe") == 0, "missing: U+FDD0 and U+10FFFE, in order");
+  EXPECT_STATUS(pdftools_annotation_get_missing_characters(doc, text, buf, 4, &size), PDFTOOLS_E_BUFFER_TOO_SMALL,
+                "missing: a short buffer");
+  appearance = tc_get_raw(doc, text, "AP", NULL);
+  CHECK(appearance != NULL, "missing: the FreeText still has an appearance");
+  free(appearance);
+  EXPECT_OK(pdftools_annotation_set_text(doc, text, "Contents", "\xd0\x9f\xd1\x80\xd0\xb8 \xe4\xbd\xa0\xe5\xa5\xbd"),
+            "missing: Cyrillic and Chinese");
+  EXPECT_OK(pdftools_annotation_get_missing_characters(doc, text, buf, sizeof buf, &size), "missing: none now");
+  CHECK(size == 1 && buf[0] == 0, "missing: an empty string (%zu)", size);
+  EXPECT_OK(pdftools_annotation_create(doc, 0, "Square", tc_mkrect(72, 400, 172, 500), &square), "missing: a Square");
+  EXPECT_OK(pdftools_annotation_get_missing_characters(doc, square, buf, sizeof buf, &size), "missing: a Square");
+  CHECK(size == 1 && buf[0] == 0, "missing: a Square draws no text");
+  EXPECT_STATUS(pdftools_annotation_get_missing_characters(doc, text, buf, sizeof buf, NULL),
+                PDFTOOLS_E_INVALID_ARGUMENT, "missing: out_size NULL");
+  EXPECT_STATUS(pdftools_annotation_get_missing_characters(NULL, text, buf, sizeof buf, &size),
+                PDFTOOLS_E_INVALID_HANDLE, "missing: NULL document");
+  EXPECT_OK(pdftools_annotation_delete(doc, square), "missing: delete the Square");
+  EXPECT_STATUS(pdftools_annotation_get_missing_characters(doc, square, buf, sizeof buf, &size), PDFTOOLS_E_NOT_FOUND,
+                "missing: a stale id");
+  pdftools_document_close(doc);
+}
+
 int main(int argc, char **argv) {
   if (argc < 2) {
     fprintf(stderr, "usage: %s CORPUS_DIR\n", argv[0]);
@@ -2495,6 +2535,7 @@ int main(int argc, char **argv) {
   test_permissions();
   test_rendering();
   test_translate();
+  test_missing_characters();
   tc_remove_tree(g_tmp);
   free(g_tmp);
   return tc_finish();

@@ -139,7 +139,7 @@ enum FreeTextAppearance {
       guard baseline + ascent > box.y0 else { break }
       builder.typesetLine(
         line, of: text, fonts: fonts,
-        origin: Point(lineStart(input.alignment, width: line.width, in: box), baseline))
+        origin: Point(lineStart(input.alignment, width: line.width, in: box), baseline), covering: false)
       baseline -= lineHeight
     }
   }

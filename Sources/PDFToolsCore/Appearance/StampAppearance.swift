@@ -41,7 +41,7 @@ enum StampAppearance {
     guard AppearanceLimits.isUsable(rect) else { return nil }
     let name = input.iconName.isEmpty ? "Draft" : input.iconName
     let known = standard[name]
-    let label = known?.label ?? spacedCapitals(name)
+    let label = label(of: input)
     let color = input.color ?? known?.color ?? red
     let opacity = input.opacity.isNaN ? 1 : min(max(input.opacity, 0), 1)
     let lineWidth = max(1, min(rect.width, rect.height) / 16)
@@ -101,6 +101,13 @@ enum StampAppearance {
         origin: Point(center.x - line.width / 2, center.y - text.capHeight / 2))
     }
     builder.write("ET")
+  }
+
+  /// The text a stamp shows: the standard label of its /Name, or the name itself spaced and
+  /// in capitals.
+  static func label(of input: AppearanceInput) -> String {
+    let name = input.iconName.isEmpty ? "Draft" : input.iconName
+    return standard[name]?.label ?? spacedCapitals(name)
   }
 
   /// `name` in upper case with a space before each capital that follows a lower-case letter

@@ -2,8 +2,8 @@
 /// Writing typeset text (lines of shaped glyphs in subset fonts) into a content stream.
 extension ContentBuilder {
   /// Writes `line` of `text` inside `BT`...`ET`, its baseline's left end at `origin`,
-  /// running along the unit vector `direction` with `up` as the glyphs' up, and records the
-  /// line's box (descender to ascender) for the bounding box.
+  /// running along the unit vector `direction` with `up` as the glyphs' up, and (when
+  /// `covering`) records the line's box (descender to ascender) for the bounding box.
   ///
   /// Glyphs are shown in runs of one font and baseline offset with `TJ`, whose adjustments
   /// move each glyph from the advance its font's /W gives to where HarfBuzz placed it.
@@ -11,7 +11,7 @@ extension ContentBuilder {
   /// their text as /ActualText.
   mutating func typesetLine(
     _ line: TypesetText.Line, of text: TypesetText, fonts: FontSubsetter, origin: Point,
-    direction: Point = Point(1, 0), up: Point = Point(0, 1)
+    direction: Point = Point(1, 0), up: Point = Point(0, 1), covering: Bool = true
   ) {
     let size = text.size
     var currentFace = -1
@@ -60,7 +60,7 @@ extension ContentBuilder {
     }
     flush(&self)
     if openSpan != nil { write("EMC") }
-    guard !line.glyphs.isEmpty else { return }
+    guard covering, !line.glyphs.isEmpty else { return }
     for (along, across) in [(0.0, text.descent), (line.width, text.descent), (0.0, text.ascent), (line.width, text.ascent)] {
       let corner = origin + direction * along + up * across
       cover(Rect(corner.x, corner.y, corner.x, corner.y))

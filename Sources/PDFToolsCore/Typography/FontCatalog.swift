@@ -73,6 +73,8 @@ final class FontCatalog: @unchecked Sendable {
   private let config: OpaquePointer?
   /// Preference lists by request (fontconfig's font sets stay alive with them).
   private var choices: [FontRequest: Choices] = [:]
+  /// Whether each family asked about is installed.
+  private var families: [String: Bool] = [:]
   /// Loaded faces by "path#index"; nil for fonts that cannot be used.
   private var faces: [String: FontFace?] = [:]
 
@@ -109,6 +111,41 @@ final class FontCatalog: @unchecked Sendable {
       }
       return nil
     }
+  }
+
+  /// Whether an installed font's family is the one `request` names (ignoring case, spaces
+  /// and hyphens), rather than a substitute fontconfig would give.
+  func hasFamily(_ request: FontRequest) -> Bool {
+    lock.withLock {
+      if let known = families[request.family] { return known }
+      let found = matchesFamilyLocked(request.family)
+      if families.count < 256 { families[request.family] = found }
+      return found
+    }
+  }
+
+  /// Asks fontconfig for its best match of `family` and compares the match's family names.
+  private func matchesFamilyLocked(_ family: String) -> Bool {
+    guard let config, let pattern = FcPatternCreate() else { return false }
+    defer { FcPatternDestroy(pattern) }
+    FcPatternAddString(pattern, FC_FAMILY, family)
+    FcConfigSubstitute(config, pattern, FcMatchPattern)
+    FcDefaultSubstitute(pattern)
+    var result = FcResultNoMatch
+    guard let match = FcFontMatch(config, pattern, &result) else { return false }
+    defer { FcPatternDestroy(match) }
+    func normalized(_ name: String) -> String {
+      String(name.lowercased().filter { $0 != " " && $0 != "-" })
+    }
+    let wanted = normalized(family)
+    var position: Int32 = 0
+    var value: UnsafeMutablePointer<FcChar8>? = nil
+    while FcPatternGetString(match, FC_FAMILY, position, &value) == FcResultMatch, let value {
+      let name = String(cString: UnsafeRawPointer(value).assumingMemoryBound(to: CChar.self))
+      if normalized(name) == wanted { return true }
+      position += 1
+    }
+    return false
   }
 
   /// The preference list of `request`, asked of fontconfig once.

@@ -449,6 +449,11 @@ _PROTOTYPES: List[Tuple[str, Any, Sequence[Any]]] = [
         [_doc, _annot_id, c_char_p, _buf, c_size_t, POINTER(c_size_t)],
     ),
     (
+        "pdftools_annotation_get_missing_characters",
+        _status,
+        [_doc, _annot_id, _buf, c_size_t, POINTER(c_size_t)],
+    ),
+    (
         "pdftools_annotation_get_raw",
         _status,
         [_doc, _annot_id, c_char_p, _buf, c_size_t, POINTER(c_size_t)],

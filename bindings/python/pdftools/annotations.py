@@ -138,6 +138,18 @@ class Annotation(AnnotationProperties):
         return self.get_text("Contents")
 
     @property
+    def missing_characters(self) -> str:
+        """The characters of the text this annotation's appearance draws (a
+        FreeText's contents, a Line's caption, a Stamp's label) that no
+        installed font covers, each once; "" when everything can be drawn.
+
+        The library draws them as missing-glyph boxes and logs a warning;
+        the contents keep the text.  The answer depends on the fonts
+        installed.  Raises NotFoundError for a stale id.
+        """
+        return self._document._call_string(lib.pdftools_annotation_get_missing_characters, self._id)
+
+    @property
     def author(self) -> Optional[str]:
         """/T: the author (for markup annotations), or None when absent."""
         return self.get_text("T")
