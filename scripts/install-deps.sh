@@ -17,8 +17,9 @@ packages="libqpdf-dev libpoppler-glib-dev libcairo2-dev libglib2.0-dev pkg-confi
 python3 python3-venv libharfbuzz-dev libfontconfig-dev libfreetype-dev libfribidi-dev libunibreak-dev"
 # The tests' peers: the qpdf and poppler tools, and poppler-glib for /usr/bin/python3 (the
 # side-by-side benchmark's poppler worker).
-# Fonts for text in many scripts (Latin, Greek, Cyrillic, Arabic, Hebrew, Devanagari, CJK).
-[ "$tests" -eq 1 ] && packages="$packages fonts-dejavu-core fonts-noto-core fonts-noto-cjk"
+# Fonts for text in many scripts (Latin, Greek, Cyrillic, Arabic, Hebrew, Devanagari, CJK), and
+# poppler's CMaps for CJK documents whose fonts are not embedded.
+[ "$tests" -eq 1 ] && packages="$packages fonts-dejavu-core fonts-noto-core fonts-noto-cjk poppler-data"
 [ "$tests" -eq 1 ] && packages="$packages qpdf poppler-utils python3-gi gir1.2-poppler-0.18 python3-gi-cairo python3-cairo abigail-tools"
 # The package test's tools and the Debian build's dependencies (debian/control).
 [ "$tests" -eq 1 ] && packages="$packages dpkg-dev debhelper lintian dh-python python3-all python3-setuptools

@@ -13,3 +13,7 @@
 
 /* FriBidi's paragraph directions are composite macros that Swift does not import. */
 static const FriBidiParType pdftools_fribidi_par_on = FRIBIDI_PAR_ON;
+static const FriBidiParType pdftools_fribidi_par_ltr = FRIBIDI_PAR_LTR;
+static const FriBidiParType pdftools_fribidi_par_rtl = FRIBIDI_PAR_RTL;
+static const FriBidiCharType pdftools_fribidi_type_rtl = FRIBIDI_TYPE_RTL;
+static const FriBidiCharType pdftools_fribidi_type_al = FRIBIDI_TYPE_AL;

@@ -86,8 +86,8 @@ struct FoldedText {
     scalar == "-" || scalar == "\u{AD}" || scalar == "\u{2010}"
   }
 
-  /// The folded form of one scalar: lower case unless case-sensitive, without combining marks
-  /// when ignoring diacritics.
+  /// The folded form of one scalar: presentation forms as their letters, lower case unless
+  /// case-sensitive, without combining marks when ignoring diacritics.
   static func fold(_ scalar: Unicode.Scalar, flags: SearchOptions.Flags) -> [UInt32] {
     let value = scalar.value
     if value < 0x80 {
@@ -95,6 +95,9 @@ struct FoldedText {
       return [value]
     }
     var text = String(Character(scalar))
+    // Presentation forms (Arabic and Hebrew contextual forms, Latin ligatures) are the letters
+    // they show: text extracted as forms matches text typed as letters.
+    if (0xFB00...0xFDFF).contains(value) || (0xFE70...0xFEFF).contains(value) { text = decomposed(text) }
     if !flags.contains(.caseSensitive) { text = text.lowercased() }
     if flags.contains(.ignoreDiacritics) {
       text = decomposed(text).unicodeScalars.filter {

@@ -73,12 +73,55 @@ public struct TextPage: Sendable {
   ///
   /// poppler adds bidirectional embedding marks (U+202A...) around right-to-left runs; they
   /// have no boxes in its layout, so they are left out here to keep characters and boxes
-  /// paired.
+  /// paired. poppler's text is a selection of the whole page from its top-left corner; on a
+  /// page where right-to-left text is the majority that selection leaves out the first and
+  /// last lines, so such pages are read again as a selection from the top-right corner (the
+  /// start of a right-to-left page) and the reading that holds more characters is kept. Lines
+  /// are then put in logical order (see `LogicalOrder`).
   init(page: OpaquePointer, rotation: Int) {
-    guard let raw = poppler_page_get_text(page) else {
+    var width = 0.0
+    var height = 0.0
+    poppler_page_get_size(page, &width, &height)
+    guard var reading = TextPage.read(page, PopplerRectangle(x1: 0, y1: 0, x2: width, y2: height)) else {
       self = .empty
       return
     }
+    let rightToLeft = reading.text.unicodeScalars.contains(where: LogicalOrder.isRightToLeft)
+    if rightToLeft, let flipped = TextPage.read(page, PopplerRectangle(x1: width, y1: 0, x2: 0, y2: height)),
+      flipped.boxes.filter(\.valid).count > reading.boxes.filter(\.valid).count
+    {
+      reading = flipped
+    }
+    var crop = PopplerRectangle()
+    poppler_page_get_crop_box(page, &crop)
+    let toPage = PageTransform(
+      crop: Rect(crop.x1, crop.y1, crop.x2, crop.y2), rotation: rotation, userUnit: 1
+    ).toPage
+    let boxes = reading.boxes.map { GlyphBox(rect: toPage.apply($0.rect), valid: $0.valid) }
+    guard rightToLeft else {
+      self = TextPage.build(text: reading.text, boxes: boxes)
+      return
+    }
+    var items: [LogicalOrder.Item] = []
+    items.reserveCapacity(boxes.count)
+    for (index, scalar) in reading.text.unicodeScalars.enumerated() {
+      let invalid = GlyphBox(rect: Rect(0, 0, 0, 0), valid: false)
+      items.append(
+        LogicalOrder.Item(
+          scalar: scalar, box: index < boxes.count ? boxes[index] : invalid,
+          display: index < reading.boxes.count ? reading.boxes[index] : invalid))
+    }
+    let logical = LogicalOrder.reorder(items)
+    var scalars = String.UnicodeScalarView()
+    scalars.append(contentsOf: logical.map(\.scalar))
+    self = TextPage.build(text: String(scalars), boxes: logical.map(\.box))
+  }
+
+  /// poppler's text of the selection `area` (display space) without direction marks, and a
+  /// box in display space for each character.
+  private static func read(_ page: OpaquePointer, _ area: PopplerRectangle) -> (text: String, boxes: [GlyphBox])? {
+    var area = area
+    guard let raw = poppler_page_get_selected_text(page, POPPLER_SELECTION_GLYPH, &area) else { return nil }
     var text = String(cString: raw)
     g_free(raw)
     var order: [Int]? = nil
@@ -90,19 +133,14 @@ public struct TextPage: Sendable {
     }
     var rectangles: UnsafeMutablePointer<PopplerRectangle>? = nil
     var count: guint = 0
-    _ = poppler_page_get_text_layout(page, &rectangles, &count)
+    _ = poppler_page_get_text_layout_for_area(page, &area, &rectangles, &count)
     defer { g_free(rectangles) }
-    var crop = PopplerRectangle()
-    poppler_page_get_crop_box(page, &crop)
-    let toPage = PageTransform(
-      crop: Rect(crop.x1, crop.y1, crop.x2, crop.y2), rotation: rotation, userUnit: 1
-    ).toPage
     var boxes: [GlyphBox] = []
     if let rectangles {
       boxes.reserveCapacity(Int(count))
       for index in 0..<Int(count) {
         let r = rectangles[index]
-        boxes.append(GlyphBox(rect: toPage.apply(Rect(r.x1, r.y1, r.x2, r.y2)), valid: r.x2 > r.x1 && r.y2 > r.y1))
+        boxes.append(GlyphBox(rect: Rect(r.x1, r.y1, r.x2, r.y2), valid: r.x2 > r.x1 && r.y2 > r.y1))
       }
     }
     if let order {
@@ -113,7 +151,7 @@ public struct TextPage: Sendable {
       }
       boxes = paired
     }
-    self = TextPage.build(text: text, boxes: boxes)
+    return (text, boxes)
   }
 
   /// The character (counted without direction marks) that each of poppler's layout boxes
