@@ -112,7 +112,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     id_count = n > 32 ? 32 : n;
   }
   while (r.at < r.size && steps++ < 64) {
-    unsigned op = byte(&r) % 26;
+    unsigned op = byte(&r) % 27;
     int32_t page = (int32_t)(byte(&r) % 3);
     pdftools_annotation_id id = id_count ? ids[byte(&r) % id_count] : (pdftools_annotation_id)byte(&r);
     char text[64];
@@ -231,6 +231,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       case 24: {
         int32_t written = 0;
         pdftools_document_generate_appearances(doc, byte(&r) % 2 ? -1 : page, &written);
+        break;
+      }
+      case 25: {
+        char missing[64];
+        size_t missing_size = 0;
+        pdftools_annotation_get_missing_characters(doc, id, missing, byte(&r) % 2 ? sizeof missing : 1, &missing_size);
         break;
       }
       default: {

@@ -6,6 +6,7 @@ subsets, render alike in poppler, PDFium and MuPDF, and give their text back whe
 from __future__ import annotations
 
 import io
+import re
 import unicodedata
 from typing import Dict, List, Tuple
 
@@ -210,3 +211,20 @@ def test_line_captions_in_any_script(script: str) -> None:
     assert inks["poppler"] > 100
     for engine in ("pdfium", "mupdf"):
         assert abs(inks[engine] - inks["poppler"]) < inks["poppler"] * 0.3, inks
+
+
+def test_an_installed_family_asked_for_by_name_is_used() -> None:
+    # fonts-dejavu-core holds DejaVu Serif; fontconfig matches family names without blanks.
+    asked = _document_with_font("DejaVuSerif", "Hello")
+    assert re.search(rb"/BaseFont /[A-Z]{6}\+DejaVuSerif", asked)
+    unknown = _document_with_font("NoSuchFamilyAnywhere", "Hello")
+    assert b"/BaseFont /Helvetica" in unknown and b"/Type0" not in unknown, "as before: Helvetica"
+    standard = _document_with_font("Times-Roman", "Hello")
+    assert b"/BaseFont /Times-Roman" in standard and b"/Type0" not in standard
+
+
+def _document_with_font(font: str, contents: str) -> bytes:
+    with pdftools.new() as doc:
+        doc.insert_blank_page()
+        doc.pages[0].add_annotation("FreeText", RECT, contents=contents, font=font)
+        return doc.to_bytes()
