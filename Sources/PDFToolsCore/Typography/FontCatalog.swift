@@ -59,12 +59,21 @@ final class FontCatalog: @unchecked Sendable {
 
   /// The preference list of one request, and what was found for each character.
   private final class Choices {
+    /// fontconfig's font set the candidates point into (destroyed with the list).
+    private let set: UnsafeMutablePointer<FcFontSet>?
     /// Fonts in order of preference.
     let candidates: [Candidate]
     /// The index into `candidates` chosen for each character looked up (-1: none covers it).
     var byScalar: [UInt32: Int] = [:]
     /// Creates the list.
-    init(_ candidates: [Candidate]) { self.candidates = candidates }
+    init(set: UnsafeMutablePointer<FcFontSet>?, candidates: [Candidate]) {
+      self.set = set
+      self.candidates = candidates
+    }
+
+    deinit {
+      if let set { FcFontSetDestroy(set) }
+    }
   }
 
   /// Guards everything below; fontconfig and the caches are used under it.
@@ -151,15 +160,18 @@ final class FontCatalog: @unchecked Sendable {
   /// The preference list of `request`, asked of fontconfig once.
   private func choicesLocked(for request: FontRequest) -> Choices {
     if let known = choices[request] { return known }
-    let list = Choices(sortedCandidates(for: request))
+    let sorted = sortedCandidates(for: request)
+    let list = Choices(set: sorted.set, candidates: sorted.candidates)
     if choices.count < 64 { choices[request] = list }
     return list
   }
 
   /// fontconfig's sorted, trimmed list of fonts for `request` (fonts that add no coverage
   /// are left out); only scalable TrueType and CFF fonts, without variations.
-  private func sortedCandidates(for request: FontRequest) -> [Candidate] {
-    guard let config, let pattern = FcPatternCreate() else { return [] }
+  private func sortedCandidates(
+    for request: FontRequest
+  ) -> (set: UnsafeMutablePointer<FcFontSet>?, candidates: [Candidate]) {
+    guard let config, let pattern = FcPatternCreate() else { return (nil, []) }
     defer { FcPatternDestroy(pattern) }
     FcPatternAddString(pattern, FC_FAMILY, request.family)
     FcPatternAddInteger(pattern, FC_WEIGHT, request.bold ? 200 : 80)
@@ -168,8 +180,8 @@ final class FontCatalog: @unchecked Sendable {
     FcConfigSubstitute(config, pattern, FcMatchPattern)
     FcDefaultSubstitute(pattern)
     var result = FcResultNoMatch
-    guard let set = FcFontSort(config, pattern, 1, nil, &result) else { return [] }
-    // The set stays alive: the candidates point into it.
+    guard let set = FcFontSort(config, pattern, 1, nil, &result) else { return (nil, []) }
+    // The set stays alive with the candidates, which point into it.
     var candidates: [Candidate] = []
     let count = Int(set.pointee.nfont)
     for position in 0..<max(0, count) {
@@ -192,7 +204,7 @@ final class FontCatalog: @unchecked Sendable {
       let path = String(cString: UnsafeRawPointer(file).assumingMemoryBound(to: CChar.self))
       candidates.append(Candidate(path: path, index: index, charset: charset))
     }
-    return candidates
+    return (set, candidates)
   }
 
   /// The loaded face of a candidate (loaded once; nil when it cannot be used).

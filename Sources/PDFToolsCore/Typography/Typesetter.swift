@@ -113,7 +113,7 @@ enum Typesetter {
       var chosen: [Int] = []
       chosen.reserveCapacity(scalars.count)
       for (position, scalar) in scalars.enumerated() {
-        let previous = chosen.last.map { faces[$0] }
+        let previous = chosen.last.flatMap { faces.indices.contains($0) ? faces[$0] : nil }
         if let previous, Typesetter.attachesToPrevious(scalar) {
           chosen.append(chosen[position - 1])
           continue

@@ -151,3 +151,31 @@ def test_vertical_japanese_reads_top_to_bottom_right_column_first() -> None:
         assert all(a.box.y0 > b.box.y0 for a, b in zip(column, column[1:])), "downwards"
         assert min(c.box.x0 for c in column) > max(c.box.x1 for c in chars if c.char in "日本語")
         assert len(page.search("いうえ")) == 1
+
+
+def test_right_to_left_columns_read_right_column_first() -> None:
+    """Two Hebrew columns, the left one drawn first: a reader starts with the right column.
+    PDFium and MuPDF follow the drawing order and give the left column first."""
+    right = "זהו הטור הימני של המסמך והוא נקרא ראשון כי עברית נכתבת מימין לשמאל"
+    left = "זהו הטור השמאלי של המסמך והוא נקרא שני אחרי הטור הימני"
+    with pdftools.new() as doc:
+        doc.insert_blank_page()
+        doc.pages[0].add_annotation("FreeText", (72, 500, 292, 700), contents=left, font_size=14)
+        doc.pages[0].add_annotation("FreeText", (320, 500, 540, 700), contents=right, font_size=14)
+        data = doc.to_bytes()
+    document = pdfium.PdfDocument(data)
+    page = document[0]
+    assert pdfium_c.FPDFPage_Flatten(page.raw, pdfium_c.FLAT_PRINT) == pdfium_c.FLATTEN_SUCCESS
+    page.close()
+    buffer = io.BytesIO()
+    document.save(buffer)
+    document.close()
+    flattened = buffer.getvalue()
+    with pdftools.open(flattened) as doc:
+        text = doc.pages[0].text
+    assert " ".join(text.split()) == right + " " + left
+    theirs = pdfium.PdfDocument(flattened)
+    try:
+        assert " ".join(theirs[0].get_textpage().get_text_range().split()) == left + " " + right
+    finally:
+        theirs.close()
