@@ -121,14 +121,14 @@ import Testing
     for (character, x) in visual.reversed() {
       let scalar = try #require(character.unicodeScalars.first)
       let box = TextPage.GlyphBox(rect: Rect(x, 0, x + 6, 12), valid: true)
-      items.append(LogicalOrder.Item(scalar: scalar, box: box, display: box))
+      items.append(LogicalOrder.Item(scalar: scalar, box: box, display: box, source: -1))
     }
     let line = try #require(LogicalOrder.logicalLine(items))
     #expect(String(String.UnicodeScalarView(line.map(\.scalar))) == "שלום עולם.")
     let mixed: [(Character, Double)] = [("a", 0), ("b", 6), ("c", 12), ("ב", 24), ("א", 30)]
     let mixedItems = try mixed.map { character, x in
       let box = TextPage.GlyphBox(rect: Rect(x, 0, x + 6, 12), valid: true)
-      return LogicalOrder.Item(scalar: try #require(character.unicodeScalars.first), box: box, display: box)
+      return LogicalOrder.Item(scalar: try #require(character.unicodeScalars.first), box: box, display: box, source: -1)
     }
     let mixedLine = try #require(LogicalOrder.logicalLine(mixedItems))
     #expect(String(String.UnicodeScalarView(mixedLine.map(\.scalar))) == "abc אב", "a left-to-right line with a Hebrew word")

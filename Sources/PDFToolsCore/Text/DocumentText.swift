@@ -2,25 +2,59 @@
 import CPoppler
 import CQPDF
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 extension Document {
   /// The text page of page `index`, cached; call under the lock.
   func textPage(_ index: Int) throws(PDFError) -> TextPage {
     try checkPageIndex(index)
     if let cached = pageTexts.text(index) { return cached }
     let view = try textPopplerView(for: index)
-    guard let page = view.withPage(index, { TextPage(page: $0, rotation: 0) }) else {
+    guard var page = view.withPage(index, { TextPage(page: $0, rotation: 0) }) else {
       throw PDFError(.damaged, "poppler cannot read page \(index)")
     }
+    let turned = turnedGlyphs(index)
+    if !turned.isEmpty { page = page.regrouped(by: turned) }
     pageTexts.store(page, page: index)
     return page
+  }
+
+  /// The glyphs page `index` draws along turned or mirrored baselines (see `TurnedGlyph`);
+  /// empty when a first look at its matrices finds none. Call under the lock.
+  func turnedGlyphs(_ index: Int) -> [TurnedGlyph] {
+    guard let page = try? pageObject(index) else { return [] }
+    var buffer: UnsafeMutablePointer<UInt8>? = nil
+    var length = 0
+    _ = qpdf_oh_get_page_content_data(qpdf.data, page, &buffer, &length)
+    defer { free(buffer) }
+    try? qpdf.check()
+    guard let buffer, length > 0 else { return [] }
+    let content = Array(UnsafeBufferPointer(start: buffer, count: length))
+    var resources: qpdf_oh? = nil
+    var node: qpdf_oh? = page
+    var depth = 0
+    while let current = node, depth < 32, resources == nil {
+      resources = qpdf.entry(current, "/Resources")
+      node = qpdf.entry(current, "/Parent")
+      depth += 1
+    }
+    var look = TurnedTextScanner(qpdf: qpdf)
+    guard look.mayHaveTurnedText(content, resources: resources) else { return [] }
+    var scanner = TurnedTextScanner(qpdf: qpdf)
+    scanner.scan(content, resources: resources, ctm: TurnedTextScanner.identity)
+    return scanner.glyphs
   }
 
   /// The fonts of page `index`'s characters, cached; call under the lock.
   func textFonts(_ index: Int) throws(PDFError) -> TextFonts {
     if let cached = pageTexts.fonts(index) { return cached }
-    let count = try textPage(index).chars.count
+    let text = try textPage(index)
     let view = try textPopplerView(for: index)
-    guard let fonts = view.withPage(index, { TextFonts(page: $0, count: count) }) else {
+    guard let fonts = view.withPage(index, { TextFonts(page: $0, text: text) }) else {
       throw PDFError(.damaged, "poppler cannot read page \(index)")
     }
     pageTexts.store(fonts, page: index)

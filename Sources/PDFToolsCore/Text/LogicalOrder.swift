@@ -23,6 +23,8 @@ enum LogicalOrder {
     let box: TextPage.GlyphBox
     /// Its box in display space (x right, y down).
     let display: TextPage.GlyphBox
+    /// Its position in poppler's reading (-1 for spaces put in here).
+    let source: Int32
   }
 
   /// `items` (the page's characters, lines ending in "\n") with every line in logical order.
@@ -111,7 +113,7 @@ enum LogicalOrder {
         let gap = extents[index].x0 - extents[previous].x1
         let height = min(extents[index].height, extents[previous].height)
         if clusters[previous].word != clusters[index].word || gap > 0.15 * height {
-          visual.append([Item(scalar: " ", box: space, display: space)])
+          visual.append([Item(scalar: " ", box: space, display: space, source: -1)])
         }
       }
       visual.append(clusters[index].items)

@@ -48,11 +48,24 @@ public struct TextPage: Sendable {
   public let lineDirections: [Int]
   /// The box around each line's glyphs (nil for lines without glyphs), for fast hit testing.
   let lineBounds: [Rect?]
+  /// Where each character was in poppler's reading (-1 for spaces put in here), to pair it
+  /// with poppler's text attributes.
+  let sources: [Int32]
+  /// Whether poppler's reading was a selection from the page's top-right corner (see
+  /// `init(page:rotation:)`).
+  let readFromTopRight: Bool
 
   /// An empty page.
-  static let empty = TextPage(text: "", chars: [], words: [], lines: [], lineDirections: [])
+  static let empty = TextPage(
+    text: "", chars: [], words: [], lines: [], lineDirections: [], sources: [], readFromTopRight: false)
 
-  init(text: String, chars: [TextChar], words: [Range<Int>], lines: [Range<Int>], lineDirections: [Int]) {
+  /// A page from its parts.
+  init(
+    text: String, chars: [TextChar], words: [Range<Int>], lines: [Range<Int>], lineDirections: [Int],
+    sources: [Int32], readFromTopRight: Bool
+  ) {
+    self.sources = sources
+    self.readFromTopRight = readFromTopRight
     self.text = text
     self.chars = chars
     self.words = words
@@ -79,18 +92,17 @@ public struct TextPage: Sendable {
   /// start of a right-to-left page) and the reading that holds more characters is kept. Lines
   /// are then put in logical order (see `LogicalOrder`).
   init(page: OpaquePointer, rotation: Int) {
-    var width = 0.0
-    var height = 0.0
-    poppler_page_get_size(page, &width, &height)
-    guard var reading = TextPage.read(page, PopplerRectangle(x1: 0, y1: 0, x2: width, y2: height)) else {
+    guard var reading = TextPage.read(page, TextPage.readingArea(page, fromTopRight: false)) else {
       self = .empty
       return
     }
+    var fromTopRight = false
     let rightToLeft = reading.text.unicodeScalars.contains(where: LogicalOrder.isRightToLeft)
-    if rightToLeft, let flipped = TextPage.read(page, PopplerRectangle(x1: width, y1: 0, x2: 0, y2: height)),
+    if rightToLeft, let flipped = TextPage.read(page, TextPage.readingArea(page, fromTopRight: true)),
       flipped.boxes.filter(\.valid).count > reading.boxes.filter(\.valid).count
     {
       reading = flipped
+      fromTopRight = true
     }
     var crop = PopplerRectangle()
     poppler_page_get_crop_box(page, &crop)
@@ -98,8 +110,10 @@ public struct TextPage: Sendable {
       crop: Rect(crop.x1, crop.y1, crop.x2, crop.y2), rotation: rotation, userUnit: 1
     ).toPage
     let boxes = reading.boxes.map { GlyphBox(rect: toPage.apply($0.rect), valid: $0.valid) }
+    let count = reading.text.unicodeScalars.count
     guard rightToLeft else {
-      self = TextPage.build(text: reading.text, boxes: boxes)
+      self = TextPage.build(
+        text: reading.text, boxes: boxes, sources: (0..<Int32(clamping: count)).map { $0 }, readFromTopRight: false)
       return
     }
     var items: [LogicalOrder.Item] = []
@@ -109,12 +123,23 @@ public struct TextPage: Sendable {
       items.append(
         LogicalOrder.Item(
           scalar: scalar, box: index < boxes.count ? boxes[index] : invalid,
-          display: index < reading.boxes.count ? reading.boxes[index] : invalid))
+          display: index < reading.boxes.count ? reading.boxes[index] : invalid, source: Int32(clamping: index)))
     }
     let logical = LogicalOrder.reorder(items)
     var scalars = String.UnicodeScalarView()
     scalars.append(contentsOf: logical.map(\.scalar))
-    self = TextPage.build(text: String(scalars), boxes: logical.map(\.box))
+    self = TextPage.build(
+      text: String(scalars), boxes: logical.map(\.box), sources: logical.map(\.source), readFromTopRight: fromTopRight)
+  }
+
+  /// The whole page in display space as poppler's selection: from the top-left corner, or
+  /// from the top-right corner (where a right-to-left page starts).
+  static func readingArea(_ page: OpaquePointer, fromTopRight: Bool) -> PopplerRectangle {
+    var width = 0.0
+    var height = 0.0
+    poppler_page_get_size(page, &width, &height)
+    return fromTopRight
+      ? PopplerRectangle(x1: width, y1: 0, x2: 0, y2: height) : PopplerRectangle(x1: 0, y1: 0, x2: width, y2: height)
   }
 
   /// poppler's text of the selection `area` (display space) without direction marks, and a
@@ -220,7 +245,7 @@ public struct TextPage: Sendable {
   }
 
   /// Builds the page from its text and poppler's boxes (in page space), paired by position.
-  static func build(text: String, boxes: [GlyphBox]) -> TextPage {
+  static func build(text: String, boxes: [GlyphBox], sources: [Int32], readFromTopRight: Bool) -> TextPage {
     var chars: [TextChar] = []
     chars.reserveCapacity(text.unicodeScalars.count)
     var lines: [Range<Int>] = []
@@ -257,7 +282,9 @@ public struct TextPage: Sendable {
     }
     let directions = lines.map { direction(of: $0, in: chars) }
     placeGeneratedBoxes(&chars, lines: lines, directions: directions)
-    return TextPage(text: text, chars: chars, words: words, lines: lines, lineDirections: directions)
+    return TextPage(
+      text: text, chars: chars, words: words, lines: lines, lineDirections: directions, sources: sources,
+      readFromTopRight: readFromTopRight)
   }
 
   /// The direction of a line's text from its first and last glyph centers.
@@ -307,12 +334,15 @@ struct TextFonts: Sendable {
   /// Per character: index into `names` (-1 when unknown) and size.
   let perChar: [(font: Int32, size: Double)]
 
-  /// Reads the text attributes of a poppler page for `count` characters.
-  init(page: OpaquePointer, count: Int) {
+  /// Reads the text attributes of a poppler page for the characters of `text` (read from the
+  /// same selection, paired through `TextPage.sources`).
+  init(page: OpaquePointer, text: TextPage) {
+    let count = Int(text.sources.max() ?? -1) + 1
     var names: [String] = []
     var indexOf: [String: Int32] = [:]
-    var perChar = Array(repeating: (font: Int32(-1), size: 0.0), count: count)
-    let list = poppler_page_get_text_attributes(page)
+    var bySource = Array(repeating: (font: Int32(-1), size: 0.0), count: count)
+    var area = TextPage.readingArea(page, fromTopRight: text.readFromTopRight)
+    let list = poppler_page_get_text_attributes_for_area(page, &area)
     var node = list
     while let current = node {
       if let attributes = current.pointee.data?.assumingMemoryBound(to: PopplerTextAttributes.self) {
@@ -328,13 +358,15 @@ struct TextFonts: Sendable {
         let start = max(0, Int(attributes.pointee.start_index))
         let end = min(count - 1, Int(attributes.pointee.end_index))
         if start <= end {
-          for index in start...end { perChar[index] = (fontIndex, attributes.pointee.font_size) }
+          for index in start...end { bySource[index] = (fontIndex, attributes.pointee.font_size) }
         }
       }
       node = current.pointee.next
     }
     poppler_page_free_text_attributes(list)
     self.names = names
-    self.perChar = perChar
+    self.perChar = text.sources.map { source in
+      source >= 0 && Int(source) < bySource.count ? bySource[Int(source)] : (font: -1, size: 0)
+    }
   }
 }
