@@ -5,7 +5,8 @@ extension TextPage {
   /// own, along each baseline in reading order.
   ///
   /// The glyphs of one baseline (same direction within 2 degrees, baselines within 0.3 em)
-  /// form a line. A character belongs to the baseline whose glyphs its box's centre lies among
+  /// form a line when there are at least three of them (one or two are symbols, such as a
+  /// reflected arrow in a formula). A character belongs to the baseline whose glyphs its box's centre lies among
   /// (within 0.7 em across, 1 em beyond the ends), and is paired with one of its glyphs in
   /// order along the baseline. A line's characters follow their glyphs' order, with a space
   /// where a glyph between two characters has no character of its own (a space glyph) or is
@@ -38,6 +39,8 @@ extension TextPage {
       for (position, glyph) in members[line].enumerated() { rank[glyph] = position }
     }
     guard baselines.count <= 1000 else { return self }
+    // A single turned or mirrored glyph or two (a reflected symbol in a formula) make no line.
+    let isLine = members.map { line in line.filter { !glyphs[$0].isSpace }.count >= 3 }
     // Characters to baselines: the centre of the box lies within 0.7 em of the glyphs' middles
     // across the baseline and along the glyphs' stretch.
     let extents = members.map { line -> (low: Double, high: Double) in
@@ -50,7 +53,7 @@ extension TextPage {
       let center = Point((char.box.x0 + char.box.x1) / 2, (char.box.y0 + char.box.y1) / 2)
       var best = -1
       var bestDistance = Double.infinity
-      for (line, baseline) in baselines.enumerated() {
+      for (line, baseline) in baselines.enumerated() where isLine[line] {
         let direction = baseline.direction
         let across = -direction.y * center.x + direction.x * center.y - baseline.offset
         let along = direction.x * center.x + direction.y * center.y
@@ -64,6 +67,12 @@ extension TextPage {
         newLines[best].append(index)
         taken[index] = true
       }
+    }
+    // A baseline that gathers more than two characters per glyph lies over other text: it is
+    // left alone.
+    for line in newLines.indices where newLines[line].count > 2 * members[line].count {
+      for index in newLines[line] { taken[index] = false }
+      newLines[line] = []
     }
     guard taken.contains(true) else { return self }
     // Characters to glyphs in order along each baseline: each goes to the nearest of the next

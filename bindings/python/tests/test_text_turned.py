@@ -134,3 +134,12 @@ def test_captions_along_turned_lines_in_type0_fonts_from_forms() -> None:
     # The upper caption first, as a reader goes down the page (PDFium and MuPDF follow the
     # drawing order and give the lower one first).
     assert _lines(text) == [captions[1], captions[0]]
+
+
+def test_a_lone_reflected_glyph_in_a_formula_leaves_its_line_alone() -> None:
+    # pdfTeX draws this page's arrow with a reflected glyph; one glyph makes no line.
+    import corpus
+
+    with pdftools.open(corpus.path("samplefiles-geotopo-117-pages.pdf")) as doc:
+        text = doc.pages[28].text
+    assert "(y1 : · · · : yi−1 : 1 : yi : · · · : yn ) →7 (y1 , . . . , yn )\nist bijektiv." in text
