@@ -42,6 +42,28 @@ import Testing
     #expect(Self.operations("(unterminated").isEmpty)
   }
 
+  @Test func theMatrixScanFindsMatricesAndFormsOnly() {
+    let content = Array(
+      "q 1 0 0 1 5 5 cm (0.7 0.7 -0.7 0.7 0 0 cm) Tj BT 0.8 0.6 -0.6 0.8 10 20 Tm ET /Fm1 Do [1 2 3 4 5 6] cm\n"
+        .utf8) + Array("BI /W 1 ID \u{0}cm EI /Im2 Do -1 0 0 1 0 0 cm".utf8)
+    var found: [String] = []
+    let stopped = MatrixScan.scan(content) { item in
+      switch item {
+      case .matrix(let m): found.append("m \(m.a) \(m.b) \(m.c) \(m.d)")
+      case .draw(let name): found.append("do \(name)")
+      }
+      return found.count == 9
+    }
+    #expect(!stopped)
+    #expect(found == ["m 1.0 0.0 0.0 1.0", "m 0.8 0.6 -0.6 0.8", "do Fm1", "do Im2", "m -1.0 0.0 0.0 1.0"])
+    var first: [String] = []
+    #expect(MatrixScan.scan(content) { _ in
+      first.append("x")
+      return true
+    })
+    #expect(first.count == 1, "the scan stops when asked")
+  }
+
   @Test func turnedMatricesAreThoseOffTheQuarterTurnsOrMirrored() {
     func matrix(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> AffineTransform {
       AffineTransform(a: a, b: b, c: c, d: d, e: 0, f: 0)

@@ -42,7 +42,7 @@ extension Document {
       node = qpdf.entry(current, "/Parent")
       depth += 1
     }
-    var look = TurnedTextScanner(qpdf: qpdf)
+    let look = TurnedTextScanner(qpdf: qpdf)
     guard look.mayHaveTurnedText(content, resources: resources) else { return [] }
     var scanner = TurnedTextScanner(qpdf: qpdf)
     scanner.scan(content, resources: resources, ctm: TurnedTextScanner.identity)

@@ -66,26 +66,23 @@ struct TurnedTextScanner {
   /// Whether `content` (with `resources`) may draw text along a turned or mirrored baseline:
   /// a cheap look at the matrices of cm and Tm, and of the form XObjects it draws (their
   /// /Matrix and content), without following the text.
-  mutating func mayHaveTurnedText(_ content: [UInt8], resources: qpdf_oh?, depth: Int = 0) -> Bool {
-    var tokenizer = ContentTokenizer(content)
-    while operators < Self.operatorLimit, let (op, operands) = tokenizer.next() {
-      operators += 1
-      switch op {
-      case "cm", "Tm":
-        let numbers = operands.compactMap { operand -> Double? in
-          if case .number(let value) = operand { return value }
-          return nil
-        }
-        if numbers.count == 6, Self.isTurned(Self.matrix(numbers)) { return true }
-      case "Do" where depth < 8:
-        guard case .name(let name) = operands.first, let form = formXObject(name, in: resources) else { break }
-        let dictionary = qpdf_oh_get_dict(qpdf.data, form)
-        let numbers = qpdf.entry(dictionary, "/Matrix").flatMap { qpdf.items($0) }?.compactMap { qpdf.number($0) }
-        if let numbers, numbers.count == 6, Self.isTurned(Self.matrix(numbers)) { return true }
-        let inner = qpdf.entry(dictionary, "/Resources") ?? resources
-        if mayHaveTurnedText(streamData(form), resources: inner, depth: depth + 1) { return true }
-      default: break
+  func mayHaveTurnedText(_ content: [UInt8], resources: qpdf_oh?, depth: Int = 0) -> Bool {
+    var forms: [qpdf_oh] = []
+    let turned = MatrixScan.scan(content) { found in
+      switch found {
+      case .matrix(let matrix): return Self.isTurned(matrix)
+      case .draw(let name):
+        if depth < 8, forms.count < 64, let form = formXObject(name, in: resources) { forms.append(form) }
+        return false
       }
+    }
+    if turned { return true }
+    for form in forms {
+      let dictionary = qpdf_oh_get_dict(qpdf.data, form)
+      let numbers = qpdf.entry(dictionary, "/Matrix").flatMap { qpdf.items($0) }?.compactMap { qpdf.number($0) }
+      if let numbers, numbers.count == 6, Self.isTurned(Self.matrix(numbers)) { return true }
+      let inner = qpdf.entry(dictionary, "/Resources") ?? resources
+      if mayHaveTurnedText(streamData(form), resources: inner, depth: depth + 1) { return true }
     }
     return false
   }
