@@ -6,7 +6,9 @@
  *     lines (pypdf-multilang.pdf) gives every line in logical order, the Arabic one as typed;
  *     a search for an Arabic word finds it; vertical Japanese (pdfjs-vertical-japanese.pdf)
  *     reads top to bottom, the right column first.
- *  2. Writing: a FreeText in Russian, Chinese and Arabic is drawn with embedded subset fonts
+ *  2. Turned text: a page drawing lines at 45 and 30 degrees and a mirrored line reads each
+ *     as one line, forwards, and a search finds words across them.
+ *  3. Writing: a FreeText in Russian, Chinese and Arabic is drawn with embedded subset fonts
  *     (its appearance names a Type0 font), and characters no font covers are named by
  *     pdftools_annotation_get_missing_characters.
  *
@@ -90,6 +92,61 @@ static void test_reading(void) {
   free(path);
 }
 
+/* A page whose content draws text turned by 45 and 30 degrees and mirrored (Courier, so the
+ * advances are known to every reader), and one plain line. */
+static unsigned char *turned_pdf(size_t *out_size) {
+  tc_buf b = {0, 0, 0};
+  tc_buf content = {0, 0, 0};
+  long offsets[6];
+  long xref;
+  int i;
+  tc_buf_printf(&content, "BT /F1 12 Tf 0.7071 0.7071 -0.7071 0.7071 100 300 Tm (Diagonal text here) Tj ET\n");
+  tc_buf_printf(&content, "BT /F1 12 Tf 0.866 -0.5 0.5 0.866 300 600 Tm (Tilted thirty degrees) Tj ET\n");
+  tc_buf_printf(&content, "BT /F1 14 Tf -1 0 0 1 500 200 Tm (Mirrored text) Tj ET\n");
+  tc_buf_printf(&content, "BT /F1 12 Tf 72 740 Td (Plain line) Tj ET\n");
+  tc_buf_printf(&b, "%%PDF-1.7\n");
+  offsets[1] = (long)b.len;
+  tc_buf_printf(&b, "1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n");
+  offsets[2] = (long)b.len;
+  tc_buf_printf(&b, "2 0 obj\n<< /Type /Pages /Count 1 /Kids [ 4 0 R ] >>\nendobj\n");
+  offsets[3] = (long)b.len;
+  tc_buf_printf(&b, "3 0 obj\n<< /Type /Font /Subtype /Type1 /BaseFont /Courier /Encoding /WinAnsiEncoding >>\nendobj\n");
+  offsets[4] = (long)b.len;
+  tc_buf_printf(&b, "4 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >>"
+                    " /Contents 5 0 R >>\nendobj\n");
+  offsets[5] = (long)b.len;
+  tc_buf_printf(&b, "5 0 obj\n<< /Length %lu >>\nstream\n", (unsigned long)content.len);
+  tc_buf_append(&b, content.data, content.len);
+  tc_buf_printf(&b, "endstream\nendobj\n");
+  xref = (long)b.len;
+  tc_buf_printf(&b, "xref\n0 6\n0000000000 65535 f \n");
+  for (i = 1; i <= 5; i++) tc_buf_printf(&b, "%010ld 00000 n \n", offsets[i]);
+  tc_buf_printf(&b, "trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n%ld\n%%%%EOF\n", xref);
+  free(content.data);
+  *out_size = b.len;
+  return (unsigned char *)b.data;
+}
+
+static void test_turned(void) {
+  size_t size = 0;
+  unsigned char *pdf = turned_pdf(&size);
+  pdftools_document *doc = NULL;
+  pdftools_selection found[4];
+  int32_t count = 0;
+  if (EXPECT_OK(pdftools_document_open_from_memory(pdf, size, NULL, &doc), "turned: open")) {
+    char *text = page_text(doc, 0);
+    CHECK(text && strstr(text, "Diagonal text here"), "turned: the 45-degree line in one piece (%s)", text ? text : "none");
+    CHECK(text && strstr(text, "Tilted thirty degrees"), "turned: the 30-degree line in one piece");
+    CHECK(text && strstr(text, "Mirrored text"), "turned: the mirrored line forwards");
+    CHECK(text && strstr(text, "Plain line"), "turned: the plain line as it was");
+    free(text);
+    EXPECT_OK(pdftools_document_search(doc, "text here", NULL, found, 4, &count), "turned: search");
+    CHECK(count == 1, "turned: one match across the words of the turned line (%d)", count);
+    pdftools_document_close(doc);
+  }
+  free(pdf);
+}
+
 static void test_writing(void) {
   pdftools_document *doc = NULL;
   pdftools_annotation_id id = 0;
@@ -136,5 +193,6 @@ int main(int argc, char **argv) {
   printf("libpdftools %s, corpus %s\n", pdftools_version_string(), g_corpus);
   test_reading();
   test_writing();
+  test_turned();
   return tc_finish();
 }
