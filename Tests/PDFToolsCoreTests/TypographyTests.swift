@@ -107,8 +107,8 @@ import Testing
     // Visual "ABC 123 xyz" with levels 1 1 1 1 2 2 2 1 1 1 1 reads logically "zyx 123 CBA".
     let visual = Array("ABC 123 xyz")
     let levels: [Int8] = [1, 1, 1, 1, 2, 2, 2, 1, 1, 1, 1]
-    #expect(String(LogicalOrder.reversedByLevels(visual, levels: levels)) == "zyx 123 CBA")
-    #expect(String(LogicalOrder.reversedByLevels(visual, levels: [Int8](repeating: 0, count: 11))) == "ABC 123 xyz")
+    #expect(String(Bidi.reordered(visual, levels: levels)) == "zyx 123 CBA")
+    #expect(String(Bidi.reordered(visual, levels: [Int8](repeating: 0, count: 11))) == "ABC 123 xyz")
   }
 
   @Test func aRightToLeftLineIsReadInLogicalOrder() throws {

@@ -1,6 +1,4 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import CTypography
-
 /// Puts the lines of a page that holds right-to-left text in logical order (the order a
 /// person types), as copying, selecting and searching need.
 ///
@@ -46,7 +44,7 @@ enum LogicalOrder {
     var rightToLeft = 0
     var leftToRight = 0
     for item in line {
-      if isRightToLeft(item.scalar) {
+      if Bidi.isRightToLeft(item.scalar) {
         rightToLeft += 1
       } else if item.scalar.properties.isAlphabetic {
         leftToRight += 1
@@ -69,7 +67,7 @@ enum LogicalOrder {
         // each mark before its letter.
         let next = line[(position + 1)...].first { !isCombining($0.scalar) }
         if let last = clusters.last, last.word == word,
-          overlaps(item, last.items[0]) || !(next.map { isRightToLeft($0.scalar) } ?? false)
+          overlaps(item, last.items[0]) || !(next.map { Bidi.isRightToLeft($0.scalar) } ?? false)
         {
           clusters[clusters.count - 1].items.append(item)
         } else {
@@ -119,8 +117,9 @@ enum LogicalOrder {
       visual.append(clusters[index].items)
     }
     guard rightToLeft > 0 else { return visual.flatMap { $0 } }
-    let levels = bidiLevels(visual.map(\.[0].scalar.value), rightToLeft: rightToLeft >= leftToRight)
-    return reversedByLevels(visual, levels: levels).flatMap { $0 }
+    let levels = Bidi.levels(
+      visual.map(\.[0].scalar.value), direction: rightToLeft >= leftToRight ? .rightToLeft : .leftToRight)
+    return Bidi.reordered(visual, levels: levels).flatMap { $0 }
   }
 
   /// Whether the centre of `mark`'s box lies within `base`'s box along the line.
@@ -145,55 +144,5 @@ enum LogicalOrder {
     let ys = boxes.map { ($0.y0 + $0.y1) / 2 }
     guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else { return false }
     return maxX - minX >= maxY - minY
-  }
-
-  /// FriBidi's levels of `scalars` in a paragraph of the given direction.
-  static func bidiLevels(_ scalars: [UInt32], rightToLeft: Bool) -> [Int8] {
-    let count = Int32(clamping: scalars.count)
-    var types = [FriBidiCharType](repeating: FriBidiCharType(rawValue: 0), count: scalars.count)
-    fribidi_get_bidi_types(scalars, count, &types)
-    var brackets = [FriBidiBracketType](repeating: 0, count: scalars.count)
-    fribidi_get_bracket_types(scalars, count, types, &brackets)
-    var levels = [FriBidiLevel](repeating: 0, count: scalars.count)
-    var direction = rightToLeft ? pdftools_fribidi_par_rtl : pdftools_fribidi_par_ltr
-    guard fribidi_get_par_embedding_levels_ex(types, brackets, count, &direction, &levels) != 0 else {
-      return [Int8](repeating: rightToLeft ? 1 : 0, count: scalars.count)
-    }
-    return levels.map { Int8($0) }
-  }
-
-  /// `items` reordered by rule L2: from the highest level down to the lowest odd one, every
-  /// run at that level or above is reversed.
-  static func reversedByLevels<T>(_ items: [T], levels: [Int8]) -> [T] {
-    guard items.count == levels.count, let highest = levels.max() else { return items }
-    guard let lowestOdd = levels.filter({ $0 % 2 == 1 }).min() else { return items }
-    var order = Array(items.indices)
-    var current = levels
-    var level = highest
-    while level >= lowestOdd {
-      var index = 0
-      while index < order.count {
-        guard current[index] >= level else {
-          index += 1
-          continue
-        }
-        var end = index
-        while end < order.count, current[end] >= level { end += 1 }
-        order[index..<end].reverse()
-        current[index..<end].reverse()
-        index = end
-      }
-      level -= 1
-    }
-    return order.map { items[$0] }
-  }
-
-  /// Hebrew, Arabic, Syriac, Thaana, N'Ko and the other right-to-left letters (bidi class R
-  /// or AL).
-  static func isRightToLeft(_ scalar: Unicode.Scalar) -> Bool {
-    let value = scalar.value
-    guard value >= 0x0590 else { return false }
-    let type = fribidi_get_bidi_type(value)
-    return type == pdftools_fribidi_type_rtl || type == pdftools_fribidi_type_al
   }
 }

@@ -97,7 +97,7 @@ public struct TextPage: Sendable {
       return
     }
     var fromTopRight = false
-    let rightToLeft = reading.text.unicodeScalars.contains(where: LogicalOrder.isRightToLeft)
+    let rightToLeft = reading.text.unicodeScalars.contains(where: Bidi.isRightToLeft)
     if rightToLeft, let flipped = TextPage.read(page, TextPage.readingArea(page, fromTopRight: true)),
       flipped.boxes.filter(\.valid).count > reading.boxes.filter(\.valid).count
     {

@@ -94,7 +94,7 @@ enum Typesetter {
         return
       }
       let paragraph = Paragraph(
-        scalars: scalars, levels: Typesetter.bidiLevels(scalars), scripts: Typesetter.scripts(scalars),
+        scalars: scalars, levels: Bidi.levels(scalars, direction: .fromFirstStrong), scripts: Typesetter.scripts(scalars),
         faces: chooseFaces(scalars))
       guard let maxWidth else {
         result.lines.append(setLine(paragraph, 0..<scalars.count, into: &result))
@@ -295,22 +295,6 @@ enum Typesetter {
     return glyphs
   }
 
-  /// FriBidi's embedding level of each character (the paragraph's direction from its first
-  /// strong character); all 0 when FriBidi fails.
-  static func bidiLevels(_ scalars: [UInt32]) -> [Int8] {
-    let count = Int32(clamping: scalars.count)
-    var types = [FriBidiCharType](repeating: FriBidiCharType(rawValue: 0), count: scalars.count)
-    fribidi_get_bidi_types(scalars, count, &types)
-    var brackets = [FriBidiBracketType](repeating: 0, count: scalars.count)
-    fribidi_get_bracket_types(scalars, count, types, &brackets)
-    var levels = [FriBidiLevel](repeating: 0, count: scalars.count)
-    var direction = pdftools_fribidi_par_on
-    guard fribidi_get_par_embedding_levels_ex(types, brackets, count, &direction, &levels) != 0 else {
-      return [Int8](repeating: 0, count: scalars.count)
-    }
-    return levels.map { Int8($0) }
-  }
-
   /// The script of each character; characters of no particular script (Common, Inherited)
   /// take the script before them, or after them at the start.
   static func scripts(_ scalars: [UInt32]) -> [UInt32] {
@@ -408,28 +392,9 @@ enum Typesetter {
     return lines
   }
 
-  /// Runs in visual order: from the highest level down to the lowest odd one, every
-  /// sequence of runs at that level or above is reversed (Unicode's rule L2).
+  /// Runs in visual order (Unicode's rule L2, see `Bidi.reordered`).
   static func visualOrder(_ items: [Item]) -> [Item] {
-    guard let highest = items.map(\.level).max() else { return items }
-    let lowestOdd = items.map(\.level).filter { $0 % 2 == 1 }.min() ?? highest + 1
-    var ordered = items
-    var level = highest
-    while level >= lowestOdd {
-      var index = 0
-      while index < ordered.count {
-        guard ordered[index].level >= level else {
-          index += 1
-          continue
-        }
-        var end = index
-        while end < ordered.count, ordered[end].level >= level { end += 1 }
-        ordered[index..<end].reverse()
-        index = end
-      }
-      level -= 1
-    }
-    return ordered
+    Bidi.reordered(items, levels: items.map(\.level))
   }
 
   /// Whether `scalar` belongs with the character before it (combining marks, joiners,

@@ -79,3 +79,22 @@ class MuPDFPages:
             for annotation in each.annots():
                 annotation.update()
         return self.document.tobytes()
+
+
+def pdfium_flattened(data: bytes, index: int = 0) -> bytes:
+    """The document with page index's annotation appearances burnt into its content by PDFium
+    (FPDFPage_Flatten, for printing): a way to get page text drawn by annotation appearances."""
+    import io
+
+    import pypdfium2.raw as pdfium_c
+
+    document = pdfium.PdfDocument(data)
+    try:
+        page = document[index]
+        assert pdfium_c.FPDFPage_Flatten(page.raw, pdfium_c.FLAT_PRINT) == pdfium_c.FLATTEN_SUCCESS
+        page.close()
+        buffer = io.BytesIO()
+        document.save(buffer)
+        return buffer.getvalue()
+    finally:
+        document.close()

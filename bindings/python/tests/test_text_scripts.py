@@ -10,17 +10,16 @@ what a reader sees, the test says so and follows the reader."""
 
 from __future__ import annotations
 
-import io
 import unicodedata
 from typing import Dict, List, Tuple
 
 import pymupdf
 import pypdfium2 as pdfium
-import pypdfium2.raw as pdfium_c
 import pytest
 
 import corpus
 import pdftools
+from engines import pdfium_flattened
 
 LINES: List[str] = [
     "مرحبا بالعالم.",
@@ -55,14 +54,7 @@ def page_bytes() -> bytes:
         for index, line in enumerate(LINES):
             doc.pages[0].add_annotation("FreeText", _line_rect(index), contents=line, font_size=14)
         data = doc.to_bytes()
-    document = pdfium.PdfDocument(data)
-    page = document[0]
-    assert pdfium_c.FPDFPage_Flatten(page.raw, pdfium_c.FLAT_PRINT) == pdfium_c.FLATTEN_SUCCESS
-    page.close()
-    buffer = io.BytesIO()
-    document.save(buffer)
-    document.close()
-    return buffer.getvalue()
+    return pdfium_flattened(data)
 
 
 def test_every_line_reads_in_logical_order(page_bytes: bytes) -> None:
@@ -163,14 +155,7 @@ def test_right_to_left_columns_read_right_column_first() -> None:
         doc.pages[0].add_annotation("FreeText", (72, 500, 292, 700), contents=left, font_size=14)
         doc.pages[0].add_annotation("FreeText", (320, 500, 540, 700), contents=right, font_size=14)
         data = doc.to_bytes()
-    document = pdfium.PdfDocument(data)
-    page = document[0]
-    assert pdfium_c.FPDFPage_Flatten(page.raw, pdfium_c.FLAT_PRINT) == pdfium_c.FLATTEN_SUCCESS
-    page.close()
-    buffer = io.BytesIO()
-    document.save(buffer)
-    document.close()
-    flattened = buffer.getvalue()
+    flattened = pdfium_flattened(data)
     with pdftools.open(flattened) as doc:
         text = doc.pages[0].text
     assert " ".join(text.split()) == right + " " + left

@@ -9,15 +9,14 @@ backwards.  PDFium and MuPDF read these pages as a reader does; so do we now."""
 
 from __future__ import annotations
 
-import io
 from typing import List
 
 import pymupdf
 import pypdfium2 as pdfium
-import pypdfium2.raw as pdfium_c
 import pytest
 
 import pdftools
+from engines import pdfium_flattened
 
 TURNED = [
     (15, "Fifteen degrees up"),
@@ -122,14 +121,7 @@ def test_captions_along_turned_lines_in_type0_fonts_from_forms() -> None:
             line.set_raw("CP", "/Top")
             line.update(contents=text)
         data = doc.to_bytes()
-    document = pdfium.PdfDocument(data)
-    page = document[0]
-    assert pdfium_c.FPDFPage_Flatten(page.raw, pdfium_c.FLAT_PRINT) == pdfium_c.FLATTEN_SUCCESS
-    page.close()
-    buffer = io.BytesIO()
-    document.save(buffer)
-    document.close()
-    with pdftools.open(buffer.getvalue()) as flattened:
+    with pdftools.open(pdfium_flattened(data)) as flattened:
         text = flattened.pages[0].text
     # The upper caption first, as a reader goes down the page (PDFium and MuPDF follow the
     # drawing order and give the lower one first).

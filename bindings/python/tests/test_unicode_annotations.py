@@ -5,19 +5,17 @@ subsets, render alike in poppler, PDFium and MuPDF, and give their text back whe
 
 from __future__ import annotations
 
-import io
 import re
 import unicodedata
 from typing import Dict, List, Tuple
 
 import pymupdf
 import pypdfium2 as pdfium
-import pypdfium2.raw as pdfium_c
 import pytest
 from PIL import Image, ImageChops
 
 import pdftools
-from engines import ENGINES
+from engines import ENGINES, pdfium_flattened
 
 SCALE = 2.0
 
@@ -72,15 +70,8 @@ def _ink(image: Image.Image) -> int:
 
 
 def _pdfium_flattened_text(data: bytes) -> str:
-    """PDFium burns the appearances into the page (FPDFPage_Flatten) and reads the page's text."""
-    document = pdfium.PdfDocument(data)
-    page = document[0]
-    assert pdfium_c.FPDFPage_Flatten(page.raw, pdfium_c.FLAT_PRINT) == pdfium_c.FLATTEN_SUCCESS
-    page.close()
-    buffer = io.BytesIO()
-    document.save(buffer)
-    document.close()
-    flattened = pdfium.PdfDocument(buffer.getvalue())
+    """PDFium burns the appearances into the page and reads the page's text."""
+    flattened = pdfium.PdfDocument(pdfium_flattened(data))
     try:
         return flattened[0].get_textpage().get_text_range()
     finally:
