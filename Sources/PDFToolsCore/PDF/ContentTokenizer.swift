@@ -141,66 +141,18 @@ struct ContentTokenizer {
     }
   }
 
-  /// A literal string from "(" to its ")", escapes resolved.
+  /// A literal string from "(" to its ")" (or the end), escapes resolved.
   private mutating func literalString() -> [UInt8] {
-    var value: [UInt8] = []
-    var level = 1
-    position += 1
-    while position < bytes.count {
-      let byte = bytes[position]
-      position += 1
-      if byte == 0x5C, position < bytes.count {
-        let next = bytes[position]
-        position += 1
-        switch next {
-        case 0x6E: value.append(0x0A)
-        case 0x72: value.append(0x0D)
-        case 0x74: value.append(0x09)
-        case 0x62: value.append(0x08)
-        case 0x66: value.append(0x0C)
-        case 0x30...0x37:
-          var code = Int(next - 0x30)
-          var digits = 1
-          while digits < 3, position < bytes.count, (0x30...0x37).contains(bytes[position]) {
-            code = code * 8 + Int(bytes[position] - 0x30)
-            position += 1
-            digits += 1
-          }
-          value.append(UInt8(truncatingIfNeeded: code))
-        case 0x0D:
-          if position < bytes.count, bytes[position] == 0x0A { position += 1 }
-        case 0x0A: break
-        default: value.append(next)
-        }
-        continue
-      }
-      if byte == 0x28 { level += 1 }
-      if byte == 0x29 {
-        level -= 1
-        if level == 0 { break }
-      }
-      value.append(byte)
-    }
-    return value
+    let read = PDFStrings.literal(bytes, at: position)
+    position = read.end
+    return read.value
   }
 
-  /// A hexadecimal string from "<" to ">".
+  /// A hexadecimal string from "<" to ">" (or the end).
   private mutating func hexString() -> [UInt8] {
-    position += 1
-    var digits: [UInt8] = []
-    while position < bytes.count, bytes[position] != 0x3E {
-      let byte = bytes[position]
-      switch byte {
-      case 0x30...0x39: digits.append(byte - 0x30)
-      case 0x41...0x46: digits.append(byte - 0x41 + 10)
-      case 0x61...0x66: digits.append(byte - 0x61 + 10)
-      default: break
-      }
-      position += 1
-    }
-    position += 1
-    if digits.count % 2 == 1 { digits.append(0) }
-    return stride(from: 0, to: digits.count, by: 2).map { digits[$0] << 4 | digits[$0 + 1] }
+    let read = PDFStrings.hex(bytes, at: position)
+    position = read.end
+    return read.value
   }
 
   /// Passes over an inline image: from after BI to the EI that follows ID and its data.

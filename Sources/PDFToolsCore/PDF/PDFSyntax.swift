@@ -157,80 +157,17 @@ struct PDFSyntax {
     return String(decoding: result, as: UTF8.self)
   }
 
-  /// A literal string's bytes, escapes decoded.
+  /// A literal string's bytes, escapes decoded; nil when it is not closed.
   private mutating func literalString() -> [UInt8]? {
-    position += 1
-    var result: [UInt8] = []
-    var open = 1
-    while position < bytes.count {
-      let byte = bytes[position]
-      position += 1
-      switch byte {
-      case 0x5C:
-        guard position < bytes.count else { return nil }
-        let escaped = bytes[position]
-        position += 1
-        switch escaped {
-        case 0x6E: result.append(0x0A)
-        case 0x72: result.append(0x0D)
-        case 0x74: result.append(0x09)
-        case 0x62: result.append(0x08)
-        case 0x66: result.append(0x0C)
-        case 0x0D:
-          if position < bytes.count, bytes[position] == 0x0A { position += 1 }
-        case 0x0A: break
-        case 0x30...0x37:
-          var value = Int(escaped - 0x30)
-          for _ in 0..<2 where position < bytes.count && (0x30...0x37).contains(bytes[position]) {
-            value = value * 8 + Int(bytes[position] - 0x30)
-            position += 1
-          }
-          result.append(UInt8(truncatingIfNeeded: value))
-        default: result.append(escaped)
-        }
-      case 0x28:
-        open += 1
-        result.append(byte)
-      case 0x29:
-        open -= 1
-        if open == 0 { return result }
-        result.append(byte)
-      default:
-        result.append(byte)
-      }
-    }
-    return nil
+    let read = PDFStrings.literal(bytes, at: position)
+    position = read.end
+    return read.closed ? read.value : nil
   }
 
-  /// A hex string's bytes.
+  /// A hex string's bytes; nil when it is not closed.
   private mutating func hexString() -> [UInt8]? {
-    position += 1
-    var digits: [UInt8] = []
-    while position < bytes.count, bytes[position] != 0x3E {
-      let byte = bytes[position]
-      position += 1
-      if PDFSyntax.hexValue(byte) != nil { digits.append(byte) }
-    }
-    guard position < bytes.count else { return nil }
-    position += 1
-    if digits.count % 2 == 1 { digits.append(0x30) }
-    var result: [UInt8] = []
-    var index = 0
-    while index + 1 < digits.count {
-      if let high = PDFSyntax.hexValue(digits[index]), let low = PDFSyntax.hexValue(digits[index + 1]) {
-        result.append(high << 4 | low)
-      }
-      index += 2
-    }
-    return result
-  }
-
-  private static func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case 0x30...0x39: return byte - 0x30
-    case 0x41...0x46: return byte - 0x41 + 10
-    case 0x61...0x66: return byte - 0x61 + 10
-    default: return nil
-    }
+    let read = PDFStrings.hex(bytes, at: position)
+    position = read.end
+    return read.closed ? read.value : nil
   }
 }
