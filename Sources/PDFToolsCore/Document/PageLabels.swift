@@ -78,14 +78,17 @@ struct PageLabelRange {
 extension Document {
   /// The label of page `index`: from /PageLabels, else the page number.
   public func pageLabel(_ index: Int) throws(PDFError) -> String {
-    try locked { () throws(PDFError) -> String in
-      try checkPageIndex(index)
-      if labelRanges == nil { labelRanges = readLabelRanges() }
-      guard let range = labelRanges?.last(where: { $0.start <= index }) else {
-        return String(index + 1)
-      }
-      return range.label(for: index)
+    try locked { () throws(PDFError) -> String in try pageLabelLocked(index) }
+  }
+
+  /// The label of page `index`; call under the lock.
+  func pageLabelLocked(_ index: Int) throws(PDFError) -> String {
+    try checkPageIndex(index)
+    if labelRanges == nil { labelRanges = readLabelRanges() }
+    guard let range = labelRanges?.last(where: { $0.start <= index }) else {
+      return String(index + 1)
     }
+    return range.label(for: index)
   }
 
   /// Reads the /PageLabels number tree into ranges sorted by start page.

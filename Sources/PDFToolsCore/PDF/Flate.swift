@@ -37,4 +37,36 @@ enum Flate {
     guard status == Z_STREAM_END, length < bytes.count else { return nil }
     return Array(out.prefix(length))
   }
+
+  /// `bytes` decompressed (a zlib stream), or nil when they are not one or would grow past
+  /// `limit` bytes.
+  static func inflate(_ bytes: [UInt8], limit: Int) -> [UInt8]? {
+    guard bytes.count <= Int(UInt32.max) else { return nil }
+    var stream = z_stream()
+    guard inflateInit_(&stream, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }
+    defer { inflateEnd(&stream) }
+    var out: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 64 << 10)
+    return bytes.withUnsafeBufferPointer { source -> [UInt8]? in
+      stream.next_in = UnsafeMutablePointer(mutating: source.baseAddress)
+      stream.avail_in = uInt(source.count)
+      while true {
+        let (status, produced) = chunk.withUnsafeMutableBufferPointer { target -> (Int32, Int) in
+          stream.next_out = target.baseAddress
+          stream.avail_out = uInt(target.count)
+          let status = zlibInflate(&stream, Z_NO_FLUSH)
+          return (status, target.count - Int(stream.avail_out))
+        }
+        out += chunk.prefix(produced)
+        guard out.count <= limit else { return nil }
+        if status == Z_STREAM_END { return out }
+        guard status == Z_OK, produced > 0 || stream.avail_in > 0 else { return nil }
+      }
+    }
+  }
+}
+
+/// zlib's inflate, under a name that does not clash with ``Flate/inflate(_:limit:)``.
+private func zlibInflate(_ stream: UnsafeMutablePointer<z_stream>, _ flush: Int32) -> Int32 {
+  CZlib.inflate(stream, flush)
 }

@@ -114,7 +114,7 @@ enum Typesetter {
       chosen.reserveCapacity(scalars.count)
       for (position, scalar) in scalars.enumerated() {
         let previous = chosen.last.flatMap { faces.indices.contains($0) ? faces[$0] : nil }
-        if let previous, Typesetter.attachesToPrevious(scalar) {
+        if previous != nil, Typesetter.attachesToPrevious(scalar) {
           chosen.append(chosen[position - 1])
           continue
         }

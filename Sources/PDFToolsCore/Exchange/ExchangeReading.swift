@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CQPDF
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+extension Document {
+  /// The name an annotation is exchanged under: its /NM, or for one without, a name made from
+  /// its object number ("pdftools-object-12-0") that import finds it by again. Call under the
+  /// lock.
+  func exchangeName(_ object: qpdf_oh) -> String {
+    if let name = qpdf.entry(object, "/NM").flatMap({ qpdf.text($0) }), !name.isEmpty { return name }
+    guard let identity = qpdf.identity(object) else { return "" }
+    return Document.objectNamePrefix + "\(identity.number)-\(identity.generation)"
+  }
+
+  /// The prefix of names made from object numbers.
+  static let objectNamePrefix = "pdftools-object-"
+
+  /// The annotation `object` on page `page` as exchanged; call under the lock.
+  func exchangedAnnotation(_ object: qpdf_oh, page: Int) -> ExchangedAnnotation {
+    func number(_ key: StaticString) -> Double? { qpdf.entry(object, key).flatMap { qpdf.number($0) } }
+    func text(_ key: StaticString) -> String? { qpdf.entry(object, key).flatMap { qpdf.text($0) } }
+    func name(_ key: StaticString) -> String? { qpdf.entry(object, key).flatMap { qpdf.name($0) } }
+    func numbers(_ key: StaticString) -> [Double] {
+      guard let items = qpdf.entry(object, key).flatMap({ qpdf.items($0) }) else { return [] }
+      let values = items.compactMap { qpdf.number($0) }
+      return values.count == items.count ? values : []
+    }
+    var annotation = ExchangedAnnotation(
+      subtype: name("/Subtype") ?? "", page: page,
+      rect: qpdf.entry(object, "/Rect").flatMap { qpdf.rect($0) } ?? Rect(0, 0, 0, 0), name: exchangeName(object))
+    annotation.flags = UInt32(clamping: max(0, qpdf.entry(object, "/F").flatMap { qpdf.integer($0) } ?? 0)) & 0x3FF
+    annotation.color = qpdf.color(qpdf.entry(object, "/C"))
+    annotation.interiorColor = qpdf.color(qpdf.entry(object, "/IC"))
+    annotation.opacity = number("/CA").map { min(max($0, 0), 1) }
+    annotation.title = text("/T")
+    annotation.subject = text("/Subj")
+    annotation.contents = text("/Contents")
+    annotation.richContents = text("/RC")
+    annotation.modified = text("/M")
+    annotation.created = text("/CreationDate")
+    annotation.border = border(object)
+    if let effect = qpdf.entry(object, "/BE"), qpdf.entry(effect, "/S").flatMap({ qpdf.name($0) }) == "C" {
+      annotation.cloudyIntensity = qpdf.entry(effect, "/I").flatMap { qpdf.number($0) } ?? 1
+    }
+    let quads = numbers("/QuadPoints")
+    annotation.quadPoints = Array(quads.prefix(quads.count / 8 * 8))
+    if let strokes = qpdf.entry(object, "/InkList").flatMap({ qpdf.items($0) }) {
+      annotation.ink = strokes.map { qpdf.points($0) }.filter { !$0.isEmpty }
+    }
+    annotation.vertices = qpdf.points(qpdf.entry(object, "/Vertices"))
+    let line = qpdf.points(qpdf.entry(object, "/L"))
+    annotation.line = line.count == 2 ? line : []
+    annotation.lineEndings = qpdf.entry(object, "/LE").flatMap { qpdf.items($0) }?.compactMap { qpdf.name($0) }
+      ?? name("/LE").map { [$0] } ?? []
+    annotation.leaderLength = number("/LL")
+    annotation.leaderExtension = number("/LLE")
+    annotation.leaderOffset = number("/LLO")
+    if let cap = qpdf.entry(object, "/Cap"), qpdf_oh_is_bool(qpdf.data, cap) != QPDF_FALSE {
+      annotation.caption = qpdf_oh_get_bool_value(qpdf.data, cap) != QPDF_FALSE
+    }
+    annotation.captionPosition = name("/CP")
+    annotation.icon = name("/Name")
+    annotation.defaultAppearance = text("/DA")
+    annotation.defaultStyle = text("/DS")
+    annotation.justification = qpdf.entry(object, "/Q").flatMap { qpdf.integer($0) }.map { min(max($0, 0), 2) }
+    annotation.callout = qpdf.points(qpdf.entry(object, "/CL"))
+    annotation.intent = name("/IT")
+    let fringe = numbers("/RD")
+    annotation.fringe = fringe.count == 4 ? fringe : []
+    annotation.rotation = qpdf.entry(object, "/Rotate").flatMap { qpdf.integer($0) }.map { (($0 % 360) + 360) % 360 }
+    annotation.symbol = name("/Sy")
+    annotation.state = text("/State")
+    annotation.stateModel = text("/StateModel")
+    if annotation.subtype == "Text", let open = qpdf.entry(object, "/Open"), qpdf_oh_is_bool(qpdf.data, open) != QPDF_FALSE {
+      annotation.open = qpdf_oh_get_bool_value(qpdf.data, open) != QPDF_FALSE
+    }
+    if let parent = qpdf.entry(object, "/IRT"), qpdf.isDictionary(parent) {
+      annotation.inReplyTo = exchangeName(parent)
+      annotation.replyType = name("/RT")
+    }
+    if let popup = qpdf.entry(object, "/Popup"), qpdf.isDictionary(popup),
+      let rect = qpdf.entry(popup, "/Rect").flatMap({ qpdf.rect($0) })
+    {
+      var open = false
+      if let value = qpdf.entry(popup, "/Open"), qpdf_oh_is_bool(qpdf.data, value) != QPDF_FALSE {
+        open = qpdf_oh_get_bool_value(qpdf.data, value) != QPDF_FALSE
+      }
+      let flags = UInt32(clamping: max(0, qpdf.entry(popup, "/F").flatMap { qpdf.integer($0) } ?? 0)) & 0x3FF
+      annotation.popup = .init(rect: rect, open: open, flags: flags)
+    }
+    if annotation.subtype == "Link" { annotation.link = linkTarget(object) }
+    if annotation.subtype == "FileAttachment" { annotation.attachment = embeddedFile(object) }
+    return annotation
+  }
+
+  /// The border of /BS, or the width of /Border; nil without either. Call under the lock.
+  private func border(_ object: qpdf_oh) -> ExchangedAnnotation.Border? {
+    if let style = qpdf.entry(object, "/BS"), qpdf.isDictionary(style) {
+      let width = qpdf.entry(style, "/W").flatMap { qpdf.number($0) }.map { max(0, $0) } ?? 1
+      let name = qpdf.entry(style, "/S").flatMap { qpdf.name($0) } ?? "S"
+      let dashes = qpdf.entry(style, "/D").flatMap { qpdf.items($0) }?.compactMap { qpdf.number($0) } ?? []
+      return .init(width: width, style: name, dashes: name == "D" ? dashes : [])
+    }
+    if let items = qpdf.entry(object, "/Border").flatMap({ qpdf.items($0) }), items.count >= 3,
+      let width = qpdf.number(items[2])
+    {
+      return .init(width: max(0, width), style: "S", dashes: [])
+    }
+    return nil
+  }
+
+  /// A Link's URI or page; call under the lock.
+  private func linkTarget(_ object: qpdf_oh) -> ExchangedAnnotation.LinkTarget? {
+    if let action = qpdf.entry(object, "/A"), qpdf.entry(action, "/S").flatMap({ qpdf.name($0) }) == "URI",
+      let uri = qpdf.entry(action, "/URI").flatMap({ qpdf.text($0) })
+    {
+      return .uri(uri)
+    }
+    var destination = qpdf.entry(object, "/Dest")
+    if destination == nil, let action = qpdf.entry(object, "/A"),
+      qpdf.entry(action, "/S").flatMap({ qpdf.name($0) }) == "GoTo"
+    {
+      destination = qpdf.entry(action, "/D")
+    }
+    guard let items = destination.flatMap({ qpdf.items($0) }), let first = items.first,
+      let page = qpdf.identity(first).flatMap({ pageIndex(of: $0) })
+    else { return nil }
+    return .page(page)
+  }
+
+  /// A FileAttachment's embedded file (nil when it has none or it cannot be read); call under
+  /// the lock.
+  private func embeddedFile(_ object: qpdf_oh) -> ExchangedAnnotation.Attachment? {
+    guard let specification = qpdf.entry(object, "/FS"), let files = qpdf.entry(specification, "/EF"),
+      let stream = qpdf.entry(files, "/F") ?? qpdf.entry(files, "/UF"),
+      qpdf_oh_is_stream(qpdf.data, stream) != QPDF_FALSE
+    else { return nil }
+    let name = (qpdf.entry(specification, "/UF") ?? qpdf.entry(specification, "/F")).flatMap { qpdf.text($0) } ?? ""
+    var filtered: QPDF_BOOL = QPDF_FALSE
+    var buffer: UnsafeMutablePointer<UInt8>? = nil
+    var length = 0
+    _ = qpdf_oh_get_stream_data(qpdf.data, stream, qpdf_dl_generalized, &filtered, &buffer, &length)
+    defer { free(buffer) }
+    guard (try? qpdf.check()) != nil else {
+      Log.emit(.warning, "pdftools", "the file attached to annotation '\(exchangeName(object))' cannot be read")
+      return nil
+    }
+    return .init(name: name, bytes: buffer.map { Array(UnsafeBufferPointer(start: $0, count: length)) } ?? [])
+  }
+}

@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CQPDF
+
+extension Document {
+  /// The annotations of the document as an XFDF 3.0 document (UTF-8, the XFDF namespace):
+  /// those on `pages` (all when nil) and, when `ids` is given, only those. Popups are written
+  /// inside their parents; widgets belong to form fields and are left out. Subtypes XFDF has
+  /// no element for are written under their lowercased name and named in a log warning.
+  public func exportXFDF(pages: Set<Int>? = nil, ids: Set<Int64>? = nil) throws(PDFError) -> String {
+    try locked { () throws(PDFError) -> String in
+      if let pages { for page in pages { try checkPageIndex(page) } }
+      var out = XFDFWriting.header + "  <annots>\n"
+      var unknown: Set<String> = []
+      for page in 0..<pageTree.count where pages?.contains(page) ?? true {
+        guard let listing = try listing(ofPage: page) else { continue }
+        for (identity, id) in zip(listing.objects, listing.ids) where ids?.contains(id) ?? true {
+          let annotation = exchangedAnnotation(qpdf.object(identity), page: page)
+          guard annotation.subtype != "Popup", annotation.subtype != "Widget" else { continue }
+          if XFDFWriting.elementNames[annotation.subtype] == nil { unknown.insert(annotation.subtype) }
+          out += "  " + XFDFWriting.element(annotation)
+        }
+      }
+      if !unknown.isEmpty {
+        Log.emit(
+          .warning, "pdftools",
+          "XFDF has no element for \(unknown.sorted().joined(separator: ", ")): written under the lowercased subtype name")
+      }
+      return out + "  </annots>\n</xfdf>\n"
+    }
+  }
+
+  /// Merges the annotations of an XFDF document: an annotation whose name (/NM) the document
+  /// holds is brought to the state the XFDF describes, the others are added, appearances are
+  /// built by the library. One undo step, all or nothing: malformed XFDF changes nothing and
+  /// the error names the element and line.
+  @discardableResult
+  public func importXFDF(_ text: String) throws(PDFError) -> ImportResult {
+    let root = try XMLReader.parse(text)
+    try XFDFDocumentReading.checkRoot(root)
+    let count = pageCount
+    var annotations: [ExchangedAnnotation] = []
+    var skipped = 0
+    for list in root.elements where XFDFDocumentReading.localName(list.name) == "annots" {
+      let read = try XFDFDocumentReading.annotations(in: list, pageCount: count)
+      annotations += read.annotations
+      skipped += read.skipped
+    }
+    try XFDFDocumentReading.checkUniqueNames(annotations)
+    return try applyExchange(annotations, deleting: [], skipped: skipped, label: "Import XFDF")
+  }
+}
+
+/// Reading whole XFDF documents and their annotation lists.
+enum XFDFDocumentReading {
+  /// `name` without a namespace prefix.
+  static func localName(_ name: String) -> Substring {
+    guard let colon = name.lastIndex(of: ":") else { return Substring(name) }
+    return name[name.index(after: colon)...]
+  }
+
+  /// Refuses a root element other than <xfdf>.
+  static func checkRoot(_ root: XMLElement) throws(PDFError) {
+    guard localName(root.name) == "xfdf" else {
+      throw PDFError(.invalidArgument, "XFDF line \(root.line): the root element is <\(root.name)>, not <xfdf>")
+    }
+  }
+
+  /// The annotations of an <annots> (or <add>, <modify>) element. Elements of subtypes the
+  /// library cannot create are counted as skipped and named in a log warning.
+  static func annotations(in list: XMLElement, pageCount: Int) throws(PDFError)
+    -> (annotations: [ExchangedAnnotation], skipped: Int)
+  {
+    var annotations: [ExchangedAnnotation] = []
+    var skipped = 0
+    for element in list.elements {
+      let name = String(localName(element.name))
+      var local = element
+      local.name = name
+      guard let subtype = XFDFWriting.subtypes[name], CreatableSubtype.names.contains(subtype) else {
+        Log.emit(.warning, "pdftools", "XFDF line \(element.line): <\(element.name)> is not an annotation the library can add; left out")
+        skipped += 1
+        continue
+      }
+      annotations.append(try XFDFReading(element: local).annotation(pageCount: pageCount))
+    }
+    return (annotations, skipped)
+  }
+
+  /// Refuses two annotations with one name.
+  static func checkUniqueNames(_ annotations: [ExchangedAnnotation]) throws(PDFError) {
+    var seen: [String: Int] = [:]
+    for annotation in annotations {
+      if let line = seen[annotation.name] {
+        throw PDFError(
+          .invalidArgument,
+          "XFDF line \(annotation.sourceLine): the name '\(annotation.name)' is used already (line \(line))")
+      }
+      seen[annotation.name] = annotation.sourceLine
+    }
+  }
+}

@@ -1,0 +1,234 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Testing
+
+@testable import PDFToolsCore
+
+/// XFDF export and import, change sets and annotation reports.
+@Suite struct ExchangeTests {
+  /// A two-page document with one annotation of every subtype the library creates.
+  static func annotated() throws -> Document {
+    let document = try Document.makeNew()
+    try document.insertBlankPage(at: 0, width: 612, height: 792)
+    try document.insertBlankPage(at: 1, width: 612, height: 792)
+    let rect = Rect(100, 500, 220, 560)
+    var ids: [String: Int64] = [:]
+    for subtype in CreatableSubtype.names.sorted() where subtype != "Popup" {
+      ids[subtype] = try document.createAnnotation(page: subtype.count % 2, subtype: subtype, rect: rect)
+    }
+    let note = try #require(ids["Text"])
+    try document.updateAnnotation(note, [
+      .text(key: "Contents", value: "Prüfen – 審査 \"quoted\" <tag> & more\nsecond line"), .text(key: "T", value: "Ana"),
+      .text(key: "Subj", value: "Review"), .color(RGBColor(0.2, 0.4, 0.6)), .opacity(0.75),
+    ])
+    _ = try document.addPopup(to: note, rect: Rect(300, 600, 450, 700), open: true)
+    let free = try #require(ids["FreeText"])
+    try document.updateAnnotation(free, [
+      .text(key: "Contents", value: "Callout text"), .freeText(font: "Helvetica", size: 14, color: RGBColor(0, 0, 1), alignment: 1, intent: "FreeTextCallout"),
+      .callout([Point(40, 400), Point(70, 450), Point(100, 520)]), .interiorColor(RGBColor(1, 1, 0.8)),
+      .border(width: 2, style: .dashed, dashes: [4, 2]),
+    ])
+    try document.updateAnnotation(try #require(ids["Line"]), [
+      .line(start: Point(100, 300), end: Point(300, 350), startEnding: .openArrow, endEnding: .closedArrow, leaderLength: 10, leaderExtension: 3),
+      .text(key: "Contents", value: "12 cm"), .caption(true),
+    ])
+    try document.updateAnnotation(try #require(ids["Ink"]), [.ink([[Point(100, 100), Point(150, 180), Point(200, 120)], [Point(210, 100), Point(260, 160)]])])
+    try document.updateAnnotation(try #require(ids["Polygon"]), [.vertices([Point(300, 100), Point(400, 120), Point(350, 200)]), .interiorColor(RGBColor(0, 1, 0)), .cloudy(1)])
+    try document.updateAnnotation(try #require(ids["PolyLine"]), [.vertices([Point(300, 300), Point(400, 320), Point(450, 400)]), .lineEndings(.circle, .square)])
+    try document.updateAnnotation(try #require(ids["Highlight"]), [.quads([Quad(Point(72, 700), Point(200, 700), Point(72, 688), Point(200, 688))])])
+    try document.updateAnnotation(try #require(ids["Stamp"]), [.icon("Approved")])
+    try document.setLinkURI(try #require(ids["Link"]), "https://example.org/a?b=c&d")
+    try document.setAttachment(try #require(ids["FileAttachment"]), name: "notes é.txt", bytes: Array("hello\u{0}world".utf8))
+    let reply = try document.createAnnotation(page: 0, subtype: "Text", rect: Rect(100, 500, 120, 520))
+    try document.setReply(reply, to: note)
+    try document.setAnnotationRawValue(reply, key: "State", syntax: "(Accepted)")
+    try document.setAnnotationRawValue(reply, key: "StateModel", syntax: "(Review)")
+    try document.updateAnnotation(reply, [.text(key: "T", value: "Ben"), .text(key: "Contents", value: "Agreed")])
+    return document
+  }
+
+  /// Every annotation of a document as exchanged, by name, dates aside when asked.
+  static func exchanged(_ document: Document, dates: Bool = true) throws -> [String: ExchangedAnnotation] {
+    try document.locked { () throws(PDFError) -> [String: ExchangedAnnotation] in
+      var all: [String: ExchangedAnnotation] = [:]
+      for page in 0..<document.pageTree.count {
+        for identity in try document.listing(ofPage: page)?.objects ?? [] {
+          var annotation = document.exchangedAnnotation(document.qpdf.object(identity), page: page)
+          guard annotation.subtype != "Popup" else { continue }
+          if !dates {
+            annotation.modified = nil
+            annotation.created = nil
+          }
+          all[annotation.name] = annotation
+        }
+      }
+      return all
+    }
+  }
+
+  /// The annotation as XFDF carries it (colours in 8 bits, the rectangle to 1/1000 pt).
+  static func rounded(_ annotation: ExchangedAnnotation) -> ExchangedAnnotation { annotation.content }
+
+  @Test func everySubtypeRoundTripsThroughXFDF() throws {
+    let source = try ExchangeTests.annotated()
+    let xfdf = try source.exportXFDF()
+    #expect(xfdf.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<xfdf xmlns=\"http://ns.adobe.com/xfdf/\""))
+    let target = try Document.makeNew()
+    try target.insertBlankPage(at: 0, width: 612, height: 792)
+    try target.insertBlankPage(at: 1, width: 612, height: 792)
+    let result = try target.importXFDF(xfdf)
+    let expected = try ExchangeTests.exchanged(source)
+    #expect(result.added == expected.count)
+    let imported = try ExchangeTests.exchanged(target)
+    #expect(Set(imported.keys) == Set(expected.keys))
+    for (name, annotation) in expected {
+      #expect(imported[name].map(ExchangeTests.rounded) == ExchangeTests.rounded(annotation), "\(annotation.subtype) \(name)")
+    }
+    // One undo step takes the whole import back.
+    #expect(try target.undo())
+    #expect(try ExchangeTests.exchanged(target).isEmpty)
+    // Importing again into the same document changes nothing.
+    let again = try source.importXFDF(xfdf)
+    #expect(again.added == 0)
+    #expect(again.changed == 0)
+  }
+
+  @Test func malformedXFDFChangesNothing() throws {
+    let document = try ExchangeTests.annotated()
+    let before = try UndoTests.dump(document)
+    let good = "<square page=\"0\" rect=\"10,10,50,50\" name=\"ok\"/>"
+    let cases: [(String, String)] = [
+      ("<xfdf><annots>\(good)<square page=\"0\" rect=\"1,2,3\"", "not well-formed"),
+      ("<xfdf xmlns=\"http://ns.adobe.com/xfdf/\"><annots>\(good)<square page=\"7\" rect=\"10,10,50,50\" name=\"x\"/></annots></xfdf>", "page 7 does not exist"),
+      ("<xfdf><annots>\(good)\n<circle page=\"0\" rect=\"10,a,50,50\" name=\"x\"/></annots></xfdf>", "line 2, <circle>: rect holds 'a'"),
+      ("<xfdf><annots>\(good)<circle page=\"0\" rect=\"10,10,50,50\"/></annots></xfdf>", "the name attribute is missing"),
+      ("<xfdf><annots>\(good)<text page=\"0\" rect=\"10,10,50,50\" name=\"r\" inreplyto=\"nobody\"/></annots></xfdf>", "'r' replies to 'nobody'"),
+      ("<fdf/>", "not <xfdf>"),
+    ]
+    for (text, message) in cases {
+      do {
+        try document.importXFDF(text)
+        Issue.record("accepted: \(text)")
+      } catch {
+        #expect(error.kind == .invalidArgument)
+        #expect(error.message.contains(message), "\(error.message)")
+      }
+      #expect(try UndoTests.dump(document) == before)
+    }
+  }
+
+  @Test func specificationExampleImports() throws {
+    let document = try Document.makeNew()
+    try document.insertBlankPage(at: 0, width: 612, height: 792)
+    let xfdf = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <xfdf xmlns="http://ns.adobe.com/xfdf/" xml:space="preserve">
+        <annots>
+          <text color="#FFFF00" creationdate="D:20050112114023-08'00'" flags="print,nozoom,norotate"
+            date="D:20050112114026-08'00'" name="7b0b1a5c-d3ac-4a1e-9ea9-c3ea1a1ef7e4" icon="Comment"
+            page="0" rect="299.5,674.5,319.5,692.5" subject="Note" title="Jane Doe">
+            <contents-richtext><body xmlns="http://www.w3.org/1999/xhtml" xmlns:xfa="http://www.xfa.org/schema/xfa-data/1.0/" xfa:APIVersion="Acrobat:7.0.0" xfa:spec="2.0.2"><p>This is a note</p></body></contents-richtext>
+            <popup flags="print,nozoom,norotate" open="yes" page="0" rect="612,572.5,792,692.5"/>
+          </text>
+          <highlight color="#FFFF00" coords="72,720,200,720,72,700,200,700" name="hl-1" page="0" rect="70,698,202,722" title="Jane Doe"/>
+          <ink color="#0000FF" name="ink-1" page="0" rect="100,100,200,200" width="2"><inklist><gesture>110,110;150,190;190,120</gesture></inklist></ink>
+        </annots>
+      </xfdf>
+      """
+    let result = try document.importXFDF(xfdf)
+    #expect(result.added == 3)
+    let all = try ExchangeTests.exchanged(document)
+    let note = try #require(all["7b0b1a5c-d3ac-4a1e-9ea9-c3ea1a1ef7e4"])
+    #expect(note.icon == "Comment" && note.title == "Jane Doe" && note.flags == 0b11100)
+    #expect(note.richContents?.contains("<p>This is a note</p>") == true)
+    #expect(note.popup?.open == true && note.popup?.rect == Rect(612, 572.5, 792, 692.5))
+    #expect(note.modified == "D:20050112114026-08'00'")
+    #expect(all["hl-1"]?.quadPoints == [72, 720, 200, 720, 72, 700, 200, 700])
+    #expect(all["ink-1"]?.ink.first?.count == 3)
+    #expect(all["ink-1"]?.border?.width == 2)
+    let id = try #require(try document.annotations(onPage: 0).first { try document.annotationText($0, key: "NM") == "hl-1" })
+    #expect(try document.annotationRawValue(id, key: "AP") != nil)
+  }
+
+  @Test func changeSetsMakeTwoCopiesConverge() throws {
+    let original = try ExchangeTests.annotated()
+    let bytes = try original.withSavedBytes(SaveOptions()) { (buffer) throws(PDFError) -> [UInt8] in Array(buffer) }
+    let first = try Document.open(bytes: bytes)
+    let second = try Document.open(bytes: bytes)
+    // Edits on each copy.
+    let page0 = try first.annotations(onPage: 0)
+    let square = try #require(try page0.first { try first.annotationSubtype($0) == "Square" } ?? first.annotations(onPage: 1).first { try first.annotationSubtype($0) == "Square" })
+    try first.updateAnnotation(square, [.color(RGBColor(0, 0.5, 0)), .text(key: "Contents", value: "green now")])
+    _ = try first.createAnnotation(page: 1, subtype: "Circle", rect: Rect(10, 10, 60, 60))
+    let secondIDs = try second.annotations(onPage: 0) + second.annotations(onPage: 1)
+    let caret = try #require(try secondIDs.first { try second.annotationSubtype($0) == "Caret" })
+    let ink = try #require(try secondIDs.first { try second.annotationSubtype($0) == "Ink" })
+    try second.deleteAnnotation(caret)
+    try second.translateAnnotation(ink, dx: 5, dy: -5)
+    let fromFirst = try first.exportChanges()
+    let fromSecond = try second.exportChanges()
+    #expect(fromFirst.contains("<add>\n    <circle"))
+    #expect(fromFirst.contains("<modify>\n    <square"))
+    #expect(fromSecond.contains("<delete>\n    <id page="))
+    try second.importChanges(fromFirst)
+    try first.importChanges(fromSecond)
+    let a = try ExchangeTests.exchanged(first)
+    let b = try ExchangeTests.exchanged(second)
+    #expect(Set(a.keys) == Set(b.keys))
+    for (name, annotation) in a {
+      #expect(b[name].map(ExchangeTests.rounded) == ExchangeTests.rounded(annotation), "\(annotation.subtype) \(name)")
+    }
+    #expect(!a.values.contains { $0.subtype == "Caret" })
+  }
+
+  @Test func changesSinceAStateFollowUndo() throws {
+    let document = try ExchangeTests.annotated()
+    let start = document.stateID
+    let id = try document.createAnnotation(page: 0, subtype: "Square", rect: Rect(1, 1, 30, 30))
+    let changes = try document.exportChanges(since: start)
+    #expect(changes.contains("<square"))
+    #expect(try document.undo())
+    let none = try document.exportChanges(since: start)
+    #expect(!none.contains("<square"))
+    _ = id
+    do {
+      _ = try document.exportChanges(since: 99_999)
+      Issue.record("an unknown state was accepted")
+    } catch {
+      #expect(error.kind == .notFound)
+    }
+  }
+
+  @Test func reportListsThreadsStatesAndFilters() throws {
+    let document = try ExchangeTests.annotated()
+    let all = try document.annotationReport()
+    let note = try #require(all.first { $0.subtype == "Text" && $0.author == "Ana" })
+    #expect(note.replies.count == 1)
+    #expect(note.state == "Accepted" && note.stateModel == "Review")
+    #expect(note.pageLabel == "\(note.page + 1)")
+    var filter = ReportFilter()
+    filter.authors = ["Ben"]
+    #expect(try document.annotationReport(filter).map(\.contents) == ["Agreed"])
+    filter = ReportFilter()
+    filter.subtypes = ["Ink", "Line"]
+    filter.firstPage = 0
+    filter.lastPage = 0
+    #expect(try document.annotationReport(filter).allSatisfy { ["Ink", "Line"].contains($0.subtype) && $0.page == 0 })
+    filter = ReportFilter()
+    filter.until = "2001-01-01"
+    #expect(try document.annotationReport(filter).isEmpty)
+    let csv = try document.annotationReportCSV()
+    #expect(csv.hasPrefix("id,name,page,page_label,subtype,author"))
+    #expect(csv.contains("\"Prüfen – 審査 \"\"quoted\"\" <tag> & more\nsecond line\""))
+    let json = try JSON.parse(try document.annotationReportJSON())
+    guard case .array(let items) = json else { Issue.record("not an array"); return }
+    #expect(items.count == all.count)
+  }
+
+  @Test func pdfDatesCompareAcrossZones() {
+    let a = PDFDateValue("D:20050112114023-08'00'")
+    let b = PDFDateValue("2005-01-12T19:40:23Z")
+    #expect(a != nil && a == b)
+    #expect(PDFDateValue("D:2005") != nil)
+    #expect(PDFDateValue("yesterday") == nil)
+  }
+}
