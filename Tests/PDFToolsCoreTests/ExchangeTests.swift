@@ -232,3 +232,73 @@ import Testing
     #expect(PDFDateValue("yesterday") == nil)
   }
 }
+
+/// Flattening: appearances burnt into page content.
+@Suite struct FlatteningTests {
+  /// Page `page` rendered at `scale` by poppler (BGRA).
+  static func render(_ document: Document, page: Int, scale: Double = 1) throws -> [UInt8] {
+    let size = try document.renderSize(ofPage: page, scale: scale)
+    var pixels = [UInt8](repeating: 0, count: size.width * size.height * 4)
+    var options = RenderOptions()
+    options.scale = scale
+    try pixels.withUnsafeMutableBytes { buffer in
+      guard let base = buffer.baseAddress else { return }
+      try document.render(page: page, options: options, into: base, width: size.width, height: size.height, stride: size.width * 4)
+    }
+    return pixels
+  }
+
+  /// The share of bytes that differ by more than `tolerance`.
+  static func difference(_ a: [UInt8], _ b: [UInt8], tolerance: Int = 40) -> Double {
+    guard a.count == b.count, !a.isEmpty else { return 1 }
+    let differing = zip(a, b).filter { abs(Int($0) - Int($1)) > tolerance }.count
+    return Double(differing) / Double(a.count)
+  }
+
+  @Test func flatteningLooksTheSameAndRemovesTheAnnotations() throws {
+    let document = try ExchangeTests.annotated()
+    let before = try (0..<2).map { try FlatteningTests.render(document, page: $0) }
+    let textBefore = try document.text(ofPages: 0..<2)
+    let removed = try document.flatten()
+    #expect(removed == 17)
+    #expect(try document.annotations(onPage: 0).isEmpty && document.annotations(onPage: 1).isEmpty)
+    for page in 0..<2 {
+      let after = try FlatteningTests.render(document, page: page)
+      #expect(FlatteningTests.difference(before[page], after) < 0.002, "page \(page)")
+    }
+    // FreeText and the Line caption add their text; nothing else does.
+    let textAfter = try document.text(ofPages: 0..<2)
+    #expect(textBefore.isEmpty || textAfter.contains(textBefore.trimmingWhitespace()))
+    #expect(textAfter.contains("Callout text") && textAfter.contains("12 cm"))
+    // One step undoes it.
+    #expect(try document.undo())
+    #expect(try document.annotations(onPage: 0).count + document.annotations(onPage: 1).count == 18)
+  }
+
+  @Test func scopeSubtypesAndHiddenAnnotations() throws {
+    let document = try ExchangeTests.annotated()
+    let ids = try document.annotations(onPage: 0) + document.annotations(onPage: 1)
+    let link = try #require(try ids.first { try document.annotationSubtype($0) == "Link" })
+    let square = try #require(try ids.first { try document.annotationSubtype($0) == "Square" })
+    try document.updateAnnotation(square, [.flags(2 | 4)])
+    var scope = FlattenScope()
+    scope.subtypes = Set(CreatableSubtype.names).subtracting(["Link"])
+    let page = try document.annotationPage(square)
+    let before = try FlatteningTests.render(document, page: page)
+    try document.flatten(scope)
+    #expect(try document.annotationSubtype(link) == "Link")
+    #expect(try document.annotations(onPage: 0).count + document.annotations(onPage: 1).count == 1)
+    // The hidden square was dropped, not drawn: the page looks as before.
+    #expect(FlatteningTests.difference(before, try FlatteningTests.render(document, page: page)) < 0.002)
+  }
+
+  @Test func signedDocumentsAreRefusedUnlessAllowed() throws {
+    let document = try Document.open(path: Fixtures.corpusFile("pdfium-two-signatures.pdf"))
+    _ = try document.createAnnotation(page: 0, subtype: "Square", rect: Rect(10, 10, 50, 50))
+    expectError(.notPermitted) { () throws(PDFError) in _ = try document.flatten() }
+    var scope = FlattenScope()
+    scope.allowInvalidatingSignatures = true
+    scope.subtypes = ["Square"]
+    #expect(try document.flatten(scope) == 1)
+  }
+}

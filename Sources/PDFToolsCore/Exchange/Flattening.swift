@@ -1,0 +1,206 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CQPDF
+
+/// Which annotations a flattening burns into the page.
+public struct FlattenScope: Sendable, Equatable {
+  /// The pages (nil: every page).
+  public var pages: Set<Int>? = nil
+  /// Only these annotations (nil: all on the pages).
+  public var ids: Set<Int64>? = nil
+  /// Only these subtypes (nil: all but widgets, which belong to form fields).
+  public var subtypes: Set<String>? = nil
+  /// Flatten a document with signature fields, invalidating its signatures.
+  public var allowInvalidatingSignatures = false
+
+  /// Every annotation of every page.
+  public init() {}
+}
+
+extension Document {
+  /// Burns the normal appearances of the annotations in `scope` into their pages' content,
+  /// where a viewer draws them (the form's /Matrix and /BBox fitted to /Rect, turned upright
+  /// on rotated pages for NoRotate), and removes the annotations with their popups. Hidden and
+  /// NoView annotations are removed without drawing; an annotation without an appearance gets
+  /// the one the library builds for it first (links draw nothing). One undo step. Returns the
+  /// number of annotations removed.
+  ///
+  /// A document with signature fields is refused (`.notPermitted`) unless
+  /// ``FlattenScope/allowInvalidatingSignatures`` is set: changed page content invalidates
+  /// signatures. Widgets are flattened only when `subtypes` names them; they stay in the form's
+  /// field list.
+  @discardableResult
+  public func flatten(_ scope: FlattenScope = FlattenScope()) throws(PDFError) -> Int {
+    try performStep("Flatten") { () throws(PDFError) -> Int in
+      try locked { () throws(PDFError) -> Int in
+        try requirePermission(.modify, "change page content")
+        if hasSignatureFieldsLocked() && !scope.allowInvalidatingSignatures {
+          throw PDFError(
+            .notPermitted,
+            "the document has signature fields: flattening changes page content and invalidates signatures (allow it explicitly)")
+        }
+        if let pages = scope.pages { for page in pages { try checkPageIndex(page) } }
+        var removed = 0
+        for page in 0..<pageTree.count where scope.pages?.contains(page) ?? true {
+          removed += try flattenPage(page, scope)
+        }
+        if removed > 0 {
+          noteContentChange()
+          try commitChange("flatten annotations", label: "Flatten")
+        }
+        return removed
+      }
+    }
+  }
+
+  /// Flattens what `scope` picks on page `page`; call under the lock.
+  private func flattenPage(_ page: Int, _ scope: FlattenScope) throws(PDFError) -> Int {
+    guard let listing = try listing(ofPage: page), !listing.objects.isEmpty else { return 0 }
+    let pageObject = try pageObject(page)
+    let rotation = try geometry(page).rotation
+    var chosen = Set<ObjectIdentity>()
+    var drawings: [(form: qpdf_oh, matrix: AffineTransform)] = []
+    for (identity, id) in zip(listing.objects, listing.ids) {
+      let object = qpdf.object(identity)
+      let subtype = qpdf.entry(object, "/Subtype").flatMap { qpdf.name($0) } ?? ""
+      guard subtype != "Popup", scope.ids?.contains(id) ?? true else { continue }
+      guard scope.subtypes?.contains(subtype) ?? (subtype != "Widget") else { continue }
+      chosen.insert(identity)
+      let flags = qpdf.entry(object, "/F").flatMap { qpdf.integer($0) } ?? 0
+      guard flags & 0b10_0010 == 0 else { continue }  // Hidden, NoView: not drawn.
+      if let drawing = try flattenedDrawing(object, subtype: subtype, noRotate: flags & 16 != 0, rotation: rotation) {
+        drawings.append(drawing)
+      }
+    }
+    guard !chosen.isEmpty else { return 0 }
+    if !drawings.isEmpty { try drawOnPage(pageObject, drawings) }
+    // The annotations go, with the popups that belong to them.
+    guard let annots = qpdf.entry(pageObject, "/Annots"), let items = qpdf.items(annots) else { return 0 }
+    var removed = 0
+    for (position, item) in items.enumerated().reversed() {
+      guard let identity = qpdf.identity(item) else { continue }
+      let parent = qpdf.entry(item, "/Parent").flatMap { qpdf.identity($0) }
+      let isPopup = qpdf.entry(item, "/Subtype").flatMap { qpdf.name($0) } == "Popup"
+      guard chosen.contains(identity) || (isPopup && parent.map(chosen.contains) == true) else { continue }
+      try writer.removeItem(at: position, from: annots, owner: pageObject)
+      if chosen.contains(identity) { removed += 1 }
+    }
+    return removed
+  }
+
+  /// The form to draw for an annotation and where: its normal appearance (the state /AS
+  /// names) and the matrix that puts the form's box on /Rect. Nil when there is nothing to
+  /// draw. Call under the lock.
+  private func flattenedDrawing(_ object: qpdf_oh, subtype: String, noRotate: Bool, rotation: Int) throws(PDFError)
+    -> (form: qpdf_oh, matrix: AffineTransform)?
+  {
+    if qpdf.entry(object, "/AP") == nil, CreatableSubtype.names.contains(subtype) {
+      try writeAppearance(object, fit: .keepingRect)
+    }
+    guard var normal = qpdf.entry(object, "/AP").flatMap({ qpdf.entry($0, "/N") }) else { return nil }
+    if qpdf_oh_is_stream(qpdf.data, normal) == QPDF_FALSE {
+      guard qpdf.isDictionary(normal), let state = qpdf.entry(object, "/AS").flatMap({ qpdf.name($0) }),
+        let chosen = qpdf.value(normal, state)
+      else { return nil }
+      normal = chosen
+    }
+    guard qpdf_oh_is_stream(qpdf.data, normal) != QPDF_FALSE, qpdf.identity(normal) != nil,
+      let rect = qpdf.entry(object, "/Rect").flatMap({ qpdf.rect($0) }), !rect.isEmpty
+    else { return nil }
+    let dictionary = qpdf_oh_get_dict(qpdf.data, normal)
+    guard let box = qpdf.entry(dictionary, "/BBox").flatMap({ qpdf.rect($0) }) else { return nil }
+    var formMatrix = AffineTransform(a: 1, b: 0, c: 0, d: 1, e: 0, f: 0)
+    if let values = qpdf.entry(dictionary, "/Matrix").flatMap({ qpdf.items($0) })?.compactMap({ qpdf.number($0) }),
+      values.count == 6
+    {
+      formMatrix = AffineTransform(a: values[0], b: values[1], c: values[2], d: values[3], e: values[4], f: values[5])
+    }
+    // PDF's algorithm: the box transformed by /Matrix is fitted to /Rect.
+    let shown = formMatrix.apply(box)
+    guard shown.width > 0, shown.height > 0, shown.width.isFinite, shown.height.isFinite else { return nil }
+    let sx = rect.width / shown.width
+    let sy = rect.height / shown.height
+    var fit = AffineTransform(a: sx, b: 0, c: 0, d: sy, e: rect.x0 - shown.x0 * sx, f: rect.y0 - shown.y0 * sy)
+    if noRotate && rotation != 0 {
+      // Upright on the turned page: turned against the page about the corner shown top left.
+      let corners = [0: Point(rect.x0, rect.y1), 90: Point(rect.x0, rect.y0), 180: Point(rect.x1, rect.y0), 270: Point(rect.x1, rect.y1)]
+      let anchor = corners[rotation] ?? Point(rect.x0, rect.y1)
+      let turns: [Int: (Double, Double)] = [90: (0, 1), 180: (-1, 0), 270: (0, -1)]
+      let (cosine, sine) = turns[rotation] ?? (1, 0)
+      let toOrigin = AffineTransform(a: 1, b: 0, c: 0, d: 1, e: -rect.x0, f: -rect.y1)
+      let turn = AffineTransform(a: cosine, b: sine, c: -sine, d: cosine, e: anchor.x, f: anchor.y)
+      fit = fit.followed(by: toOrigin).followed(by: turn)
+    }
+    // The form's own subtype is required by Do; some writers leave it out.
+    if qpdf.entry(dictionary, "/Subtype").flatMap({ qpdf.name($0) }) != "Form" {
+      try writer.set("/Subtype", qpdf.makeName("Form"), in: dictionary, owner: normal)
+    }
+    return (normal, fit)
+  }
+
+  /// Draws `drawings` over the page's content: the old content is wrapped in q/Q, a new stream
+  /// draws each form, and the forms join the page's resources under fresh names. Call under
+  /// the lock.
+  private func drawOnPage(_ page: qpdf_oh, _ drawings: [(form: qpdf_oh, matrix: AffineTransform)]) throws(PDFError) {
+    let write = writer
+    // The page's resources: its own, or a copy of the inherited ones.
+    var resources = qpdf.entry(page, "/Resources")
+    if resources == nil || !(resources.map(qpdf.isDictionary) ?? false) {
+      let inherited = inheritedResources(page)
+      let copy = qpdf.makeDictionary(inherited.map { dictionary in
+        qpdf.keys(dictionary).map { ("/" + $0, qpdf_oh_get_key(qpdf.data, dictionary, "/" + $0)) }
+      } ?? [])
+      try write.set("/Resources", copy, in: page)
+      resources = qpdf.entry(page, "/Resources")
+    }
+    guard let resources else { throw PDFError(.damaged, "the page's resources cannot be read") }
+    let resourcesAreDirect = qpdf.identity(resources) == nil
+    let oldForms = qpdf.entry(resources, "/XObject").flatMap { qpdf.isDictionary($0) ? $0 : nil }
+    let taken = Set(oldForms.map { qpdf.keys($0) } ?? [])
+    var entries: [(String, qpdf_oh)] = oldForms.map { forms in
+      qpdf.keys(forms).map { ("/" + $0, qpdf_oh_get_key(qpdf.data, forms, "/" + $0)) }
+    } ?? []
+    var content = "Q\n"
+    var counter = 0
+    for drawing in drawings {
+      var name: String
+      repeat {
+        counter += 1
+        name = "PdftFlat\(counter)"
+      } while taken.contains(name)
+      entries.append(("/" + name, drawing.form))
+      let m = drawing.matrix
+      let numbers = [m.a, m.b, m.c, m.d, m.e, m.f].map(PDFNumberFormat.format).joined(separator: " ")
+      content += "q \(numbers) cm /\(name) Do Q\n"
+    }
+    try write.set("/XObject", qpdf.makeDictionary(entries), in: resources, owner: resourcesAreDirect ? page : nil)
+    let opening = try write.makeStream(Array("q\n".utf8), dictionary: [])
+    let drawingStream = try write.makeStream(Array(content.utf8), dictionary: [])
+    var parts: [qpdf_oh] = [opening]
+    if let old = qpdf.entry(page, "/Contents") {
+      if let items = qpdf.items(old) { parts += items } else if qpdf_oh_is_stream(qpdf.data, old) != QPDF_FALSE { parts.append(old) }
+    }
+    parts.append(drawingStream)
+    try write.set("/Contents", qpdf.makeArray(parts), in: page)
+  }
+
+  /// The /Resources a page inherits from its ancestors, if any; call under the lock.
+  private func inheritedResources(_ page: qpdf_oh) -> qpdf_oh? {
+    var node = qpdf.entry(page, "/Parent")
+    var depth = 0
+    while let current = node, depth < Document.maximumTreeDepth {
+      if let resources = qpdf.entry(current, "/Resources"), qpdf.isDictionary(resources) { return resources }
+      node = qpdf.entry(current, "/Parent")
+      depth += 1
+    }
+    return nil
+  }
+}
+
+extension AffineTransform {
+  /// This transform, then `other`.
+  func followed(by other: AffineTransform) -> AffineTransform {
+    AffineTransform(
+      a: a * other.a + b * other.c, b: a * other.b + b * other.d, c: c * other.a + d * other.c,
+      d: c * other.b + d * other.d, e: e * other.a + f * other.c + other.e, f: e * other.b + f * other.d + other.f)
+  }
+}
