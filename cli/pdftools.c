@@ -19,17 +19,17 @@
 
 #include <pdftools.h>
 
-enum { EXIT_REFUSED = 1, EXIT_USAGE = 2, EXIT_REPAIRED = 3 };
+#include "common.h"
 
 /* The gesture replayer (bindings/c/replay.c, built with its main renamed). */
 int pdftools_replay_main(int argc, char **argv);
 
 /* ---- output helpers ------------------------------------------------------------------------ */
 
-static const char *command = "pdftools";
+const char *command = "pdftools";
 
 /* Prints "pdftools COMMAND: what: status (message)" on stderr and returns EXIT_REFUSED. */
-static int refused(const char *what, pdftools_status status) {
+int refused(const char *what, pdftools_status status) {
   const char *message = pdftools_last_error_message();
   fprintf(stderr, "pdftools %s: %s: %s%s%s%s\n", command, what, pdftools_status_string(status),
           message && *message ? " (" : "", message ? message : "", message && *message ? ")" : "");
@@ -37,7 +37,7 @@ static int refused(const char *what, pdftools_status status) {
 }
 
 /* Prints a usage error and returns EXIT_USAGE. */
-static int usage(const char *format, ...) {
+int usage(const char *format, ...) {
   va_list arguments;
   fprintf(stderr, "pdftools %s: ", command);
   va_start(arguments, format);
@@ -130,7 +130,7 @@ static pdftools_status metadata_value(pdftools_document *doc, const char *key, c
 }
 
 /* Opens path with password (or none); prints the library's message on failure. */
-static pdftools_document *open_document(const char *path, const char *password, int *exit_code) {
+pdftools_document *open_document(const char *path, const char *password, int *exit_code) {
   pdftools_document *doc = NULL;
   pdftools_status status = pdftools_document_open(path, password, &doc);
   if (status == PDFTOOLS_OK) return doc;
@@ -140,7 +140,7 @@ static pdftools_document *open_document(const char *path, const char *password, 
 }
 
 /* Parses "N" or "A-B" (1-based, inclusive) into 0-based first and last within count pages. */
-static int parse_pages(const char *text, int32_t count, int32_t *first, int32_t *last) {
+int parse_pages(const char *text, int32_t count, int32_t *first, int32_t *last) {
   char *end;
   long a, b;
   errno = 0;
@@ -790,6 +790,9 @@ static const char main_help[] =
     "  search    find words, with their pages and rectangles\n"
     "  render    render pages to PNG\n"
     "  annotate  add an annotation and save\n"
+    "  xfdf      export annotations as XFDF, or merge an XFDF file and save\n"
+    "  summary   the annotations with authors, dates, replies and states, as JSON or CSV\n"
+    "  flatten   burn annotations into the pages and save\n"
     "  replay    replay a file of tool gestures on a document and save the result\n"
     "  check     open and read everything; the exit code tells sound, repaired or unreadable\n"
     "'pdftools COMMAND --help' tells more; 'man pdftools' tells all.\n"
@@ -803,6 +806,7 @@ int main(int argc, char **argv) {
   } commands[] = {
       {"info", run_info},     {"annots", run_annots},     {"text", run_text},   {"search", run_search},
       {"render", run_render}, {"annotate", run_annotate}, {"check", run_check},
+      {"xfdf", run_xfdf},     {"summary", run_summary},   {"flatten", run_flatten},
   };
   size_t i;
   if (argc < 2) {

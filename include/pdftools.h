@@ -124,14 +124,14 @@ extern "C" {
 /** Major version: changes only with an incompatible ABI (and the SONAME). */
 #define PDFTOOLS_VERSION_MAJOR 1
 /** Minor version: grows when functions or struct fields are added. */
-#define PDFTOOLS_VERSION_MINOR 1
+#define PDFTOOLS_VERSION_MINOR 2
 /** Patch version: fixes only. */
 #define PDFTOOLS_VERSION_PATCH 0
 /** The version as one number: major * 10000 + minor * 100 + patch. */
 #define PDFTOOLS_VERSION_NUMBER \
   (PDFTOOLS_VERSION_MAJOR * 10000 + PDFTOOLS_VERSION_MINOR * 100 + PDFTOOLS_VERSION_PATCH)
 /** The version as a string, "major.minor.patch". */
-#define PDFTOOLS_VERSION_STRING "1.1.0"
+#define PDFTOOLS_VERSION_STRING "1.2.0"
 
 /**
  * The version of the library loaded at run time, as PDFTOOLS_VERSION_NUMBER
@@ -1695,6 +1695,245 @@ pdftools_status pdftools_document_save(pdftools_document *doc, const char *path,
 pdftools_status pdftools_document_save_to_memory(pdftools_document *doc,
                                                  const pdftools_save_options *options,
                                                  void **out_data, size_t *out_size);
+
+/* ------------------------------------------------------------------------ */
+/* Exchange: XFDF, change sets, reports and flattening                      */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * XFDF (ISO 19444-1, XFDF 3.0) carries annotations apart from the PDF.  The
+ * library writes UTF-8 XFDF in the namespace "http://ns.adobe.com/xfdf/"
+ * and reads XFDF with GLib's XML parser.  Annotations are matched by name
+ * (/NM); an annotation without one is exported under a name made from its
+ * object number ("pdftools-object-12-0"), by which an import finds it
+ * again.  Every attribute the XFDF 3.0 specification defines for the
+ * library's subtypes is written and read: page (from 0), rect, name, title,
+ * subject, date, creationdate, flags, color, interior-color, opacity, width,
+ * style, dashes, intensity, inreplyto, replyType, state, statemodel, icon,
+ * coords, start, end, head, tail, leaderLength, leaderExtension,
+ * leaderOffset, caption, justification, callout, intent, fringe, rotation,
+ * symbol, file; the children contents, contents-richtext,
+ * defaultappearance, defaultstyle, inklist, vertices, popup, data (an
+ * attached file, hex), and a link's OnActivation URI action or Dest Fit
+ * page.  Colours travel as #RRGGBB (8 bits a component).  Popups travel
+ * inside their parents; widgets belong to form fields and are not
+ * exported.  An imported annotation gets the appearance the library builds
+ * (a stamp's artwork made by another program is not carried by XFDF).
+ *
+ * All functions of this section are since 1.2 and follow the document's
+ * thread rules: calls on one document are serialized.
+ */
+
+/** What an import did.  Initialise with PDFTOOLS_IMPORT_RESULT_INIT. */
+typedef struct pdftools_import_result {
+  /** PDFTOOLS_IMPORT_RESULT_VERSION (or an older version). */
+  uint32_t version;
+  /** Annotations added. */
+  int32_t added;
+  /** Annotations changed (an annotation already in the state described is not counted). */
+  int32_t changed;
+  /** Annotations deleted (change sets only). */
+  int32_t deleted;
+  /** Elements left out, each named in a log warning: subtypes the library
+      cannot add (sound, redact, ...) and deletions of names the document
+      does not hold. */
+  int32_t skipped;
+} pdftools_import_result;
+
+/** The version of pdftools_import_result this header describes. */
+#define PDFTOOLS_IMPORT_RESULT_VERSION 1
+
+/** An import result to be filled in. */
+#define PDFTOOLS_IMPORT_RESULT_INIT { PDFTOOLS_IMPORT_RESULT_VERSION, 0, 0, 0, 0 }
+
+/**
+ * Writes the annotations of the document as an XFDF document, in a new
+ * memory block: *out_xml receives it (NUL-terminated; release with
+ * pdftools_free) and *out_size its length without the NUL.  pages (page_count
+ * indices) limits the export to those pages, NULL (with page_count 0) means
+ * every page; ids (id_count ids) limits it to those annotations, NULL means
+ * all.  Subtypes XFDF has no element for are written under their
+ * lowercased subtype name and named in a log warning.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT (out_xml or out_size NULL, a
+ * negative count, a count without its array), OUT_OF_RANGE (a page index),
+ * OUT_OF_MEMORY.
+ */
+pdftools_status pdftools_document_export_xfdf(pdftools_document *doc, const int32_t *pages,
+                                              int32_t page_count,
+                                              const pdftools_annotation_id *ids,
+                                              int32_t id_count, char **out_xml,
+                                              size_t *out_size);
+
+/**
+ * Merges the annotations of an XFDF document (UTF-8): an annotation whose
+ * name the document holds is brought to the state the XFDF describes
+ * (entries the XFDF leaves out are removed; dates, popups, link targets and
+ * files it leaves out are kept), every other one is added; appearances are
+ * built by the library.  In-reply-to names may point at annotations of the
+ * XFDF or of the document.  One undo step ("Import XFDF"), all or nothing:
+ * when anything is wrong nothing changes and the message names the
+ * element and its line.  out_result (may be NULL) receives the counts.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT (xfdf NULL, not well-formed XML,
+ * a root other than <xfdf>, a page that does not exist, a malformed number,
+ * colour, flag or date, a missing name, page or rect, a name used twice, a
+ * reply to an unknown name, out_result's version 0), NOT_PERMITTED (the
+ * document's permissions forbid annotating).
+ */
+pdftools_status pdftools_document_import_xfdf(pdftools_document *doc, const char *xfdf,
+                                              pdftools_import_result *out_result);
+
+/**
+ * *out_state receives a number naming the document's current state: it
+ * changes with every step, undo and redo.  Give it later to
+ * pdftools_document_export_changes to get what changed since.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT (out_state NULL).
+ */
+pdftools_status pdftools_document_get_state_id(pdftools_document *doc, int64_t *out_state);
+
+/**
+ * Writes the annotation changes between state since (a value of
+ * pdftools_document_get_state_id; -1: the last save, or the opening) and now
+ * as an XFDF command document, the form Apryse's WebViewer exchanges:
+ * <add> and <modify> hold whole annotations, <delete> holds
+ * <id page="N">name</id> for each deleted one.  The changes are read from
+ * the undo journal, so since must be a state the journal still holds (an
+ * undone state counts: the changes then lead back to it).  Memory as for
+ * pdftools_document_export_xfdf.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT (out_xml or out_size NULL),
+ * NOT_FOUND (since is not in the undo history, e.g. dropped by the undo
+ * limits), NOT_PERMITTED (the journal is off, or an undo group is open),
+ * OUT_OF_MEMORY.
+ */
+pdftools_status pdftools_document_export_changes(pdftools_document *doc, int64_t since,
+                                                 char **out_xml, size_t *out_size);
+
+/**
+ * Applies an XFDF command document (<add>, <modify>, <delete>; an <annots>
+ * list is merged as pdftools_document_import_xfdf merges it) as one undo
+ * step ("Import Changes"), all or nothing.  An added name the document
+ * holds is updated, a modified name it does not hold is added, a deleted
+ * name it does not hold is skipped (both sides deleted it), so two copies
+ * of a document that exchange their change sets end with equal
+ * annotations.  out_result (may be NULL) receives the counts.
+ * Errors: as pdftools_document_import_xfdf.
+ */
+pdftools_status pdftools_document_import_changes(pdftools_document *doc, const char *xfdf,
+                                                 pdftools_import_result *out_result);
+
+/** The formats of an annotation report. */
+typedef enum pdftools_report_format {
+  /** A JSON array of objects with the members id, name, page, page_label,
+      subtype, author, subject, created, modified, contents, in_reply_to,
+      replies (an array of names), state and state_model. */
+  PDFTOOLS_REPORT_JSON = 0,
+  /** CSV (RFC 4180): a header line with the same names, one line per
+      annotation, fields quoted where needed, CRLF line ends; replies are
+      separated by spaces. */
+  PDFTOOLS_REPORT_CSV = 1
+} pdftools_report_format;
+
+/** Which annotations a report lists.  Initialise with PDFTOOLS_REPORT_OPTIONS_INIT. */
+typedef struct pdftools_report_options {
+  /** PDFTOOLS_REPORT_OPTIONS_VERSION (or an older version). */
+  uint32_t version;
+  /** First page listed. */
+  int32_t first_page;
+  /** Last page listed; -1 for the last page of the document. */
+  int32_t last_page;
+  /** Comma-separated subtypes listed ("Highlight,Text"); NULL for all. */
+  const char *subtypes;
+  /** Authors (/T) listed, separated by line feeds; NULL for all. */
+  const char *authors;
+  /** Only annotations modified (or else created) at or after this date,
+      a PDF date ("D:20261201") or ISO 8601 ("2026-12-01T10:00:00Z"); NULL: no bound. */
+  const char *since;
+  /** Only annotations modified (or else created) at or before this date; NULL: no bound. */
+  const char *until;
+} pdftools_report_options;
+
+/** The version of pdftools_report_options this header describes. */
+#define PDFTOOLS_REPORT_OPTIONS_VERSION 1
+
+/** Default report options: every annotation of every page. */
+#define PDFTOOLS_REPORT_OPTIONS_INIT { PDFTOOLS_REPORT_OPTIONS_VERSION, 0, -1, NULL, NULL, NULL, NULL }
+
+/**
+ * Sets *options to the defaults of version, as pdftools_search_options_init.
+ * Errors: INVALID_ARGUMENT (options NULL, version 0 or newer than this
+ * library's).
+ */
+pdftools_status pdftools_report_options_init(pdftools_report_options *options, uint32_t version);
+
+/**
+ * A report of the annotations the options pick (NULL: defaults), in page
+ * order, for a review meeting: each with its page label, subtype, author,
+ * subject, dates, contents, the name it replies to, the names that reply to
+ * it, and the review state its latest state reply sets.  Popups and widgets
+ * are left out.  Memory as for pdftools_document_export_xfdf.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT (out_text or out_size NULL, an
+ * unknown format, a date that is not one, options' version), OUT_OF_RANGE
+ * (a page), OUT_OF_MEMORY.
+ */
+pdftools_status pdftools_document_get_annotation_report(pdftools_document *doc,
+                                                        const pdftools_report_options *options,
+                                                        pdftools_report_format format,
+                                                        char **out_text, size_t *out_size);
+
+/** What pdftools_document_flatten burns in.  Initialise with PDFTOOLS_FLATTEN_OPTIONS_INIT. */
+typedef struct pdftools_flatten_options {
+  /** PDFTOOLS_FLATTEN_OPTIONS_VERSION (or an older version). */
+  uint32_t version;
+  /** Page indices (page_count of them); NULL for every page. */
+  const int32_t *pages;
+  /** The count of pages. */
+  int32_t page_count;
+  /** Annotation ids (id_count of them); NULL for every annotation of the pages. */
+  const pdftools_annotation_id *ids;
+  /** The count of ids. */
+  int32_t id_count;
+  /** Comma-separated subtypes flattened ("Highlight,Ink"); NULL for every
+      subtype but Widget (form fields). */
+  const char *subtypes;
+  /** Nonzero: flatten a document with signature fields, which invalidates
+      its signatures. */
+  pdftools_bool allow_invalidating_signatures;
+} pdftools_flatten_options;
+
+/** The version of pdftools_flatten_options this header describes. */
+#define PDFTOOLS_FLATTEN_OPTIONS_VERSION 1
+
+/** Default flatten options: every annotation but widgets, on every page. */
+#define PDFTOOLS_FLATTEN_OPTIONS_INIT { PDFTOOLS_FLATTEN_OPTIONS_VERSION, NULL, 0, NULL, 0, NULL, 0 }
+
+/**
+ * Sets *options to the defaults of version, as pdftools_search_options_init.
+ * Errors: INVALID_ARGUMENT (options NULL, version 0 or newer than this
+ * library's).
+ */
+pdftools_status pdftools_flatten_options_init(pdftools_flatten_options *options, uint32_t version);
+
+/**
+ * Burns the normal appearances of the annotations the options pick (NULL:
+ * defaults) into their pages' content and removes the annotations with
+ * their popups: each form is drawn where a viewer draws it (its /BBox
+ * transformed by its /Matrix fitted to /Rect; on a rotated page a NoRotate
+ * annotation is turned upright about its corner shown top left; the state
+ * /AS names when /AP /N has several).  Hidden and NoView annotations, and
+ * links (whose borders some viewers draw and others do not), are removed
+ * without drawing; one without an appearance gets the one the library
+ * builds.  The page's old content is wrapped
+ * in q/Q.  Flattened widgets stay in the form's field list.  One undo step
+ * ("Flatten").  *out_count (may be NULL) receives the number of
+ * annotations removed (popups not counted).
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT (a negative count, a count
+ * without its array, options' version), OUT_OF_RANGE (a page),
+ * NOT_PERMITTED (the document has signature fields and
+ * allow_invalidating_signatures is 0, or its permissions forbid changing
+ * it), DAMAGED.
+ */
+pdftools_status pdftools_document_flatten(pdftools_document *doc,
+                                          const pdftools_flatten_options *options,
+                                          int32_t *out_count);
 
 /* ------------------------------------------------------------------------ */
 /* Annotation tools                                                          */

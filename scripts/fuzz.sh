@@ -3,8 +3,8 @@
 # Fuzzes libpdftools with libFuzzer and AddressSanitizer (build folder build-fuzz).
 #   scripts/fuzz.sh                       the short smoke of every harness and the reproducers
 #                                         (what scripts/test.sh runs)
-#   scripts/fuzz.sh HARNESS SECONDS [J]   a long campaign of one harness (fuzz_open, fuzz_save or
-#                                         fuzz_edit) with J processes (default 2), its inputs kept in
+#   scripts/fuzz.sh HARNESS SECONDS [J]   a long campaign of one harness (fuzz_open, fuzz_save,
+#                                         fuzz_edit or fuzz_xfdf) with J processes (default 2), its inputs kept in
 #                                         tests/fuzz/work/HARNESS between campaigns
 # A campaign prints libFuzzer's statistics (executions per second, coverage) at the end; inputs
 # that crash, hang or leak are written to tests/fuzz/work/HARNESS.artifacts.
@@ -24,9 +24,12 @@ harness=$1 seconds=$2 jobs=${3:-2}
 work="$root/tests/fuzz/work/$harness"
 case "$harness" in
   fuzz_edit) seeds="$root/tests/fuzz/seeds/edit" ;;
+  fuzz_xfdf) seeds="$root/tests/fuzz/seeds/xfdf" ;;
   *) seeds="$root/tests/fuzz/seeds/pdf $root/tests/corpus" ;;
 esac
+dictionary="$root/tests/fuzz/pdf.dict"
+[ "$harness" = fuzz_xfdf ] && dictionary="$root/tests/fuzz/xfdf.dict"
 export ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1
 export LSAN_OPTIONS="suppressions=$root/tests/sanitize/lsan.supp"
 PDFTOOLS_FUZZ_ARGS="-fork=$jobs -ignore_crashes=1" \
-  "$root/tests/fuzz/run_fuzzer.sh" "$dir/tests/fuzz/$harness" "$seconds" "$root/tests/fuzz/pdf.dict" "$work" $seeds
+  "$root/tests/fuzz/run_fuzzer.sh" "$dir/tests/fuzz/$harness" "$seconds" "$dictionary" "$work" $seeds

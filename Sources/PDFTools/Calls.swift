@@ -3,6 +3,12 @@ import CPDFTools
 import CShims
 import PDFToolsCore
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// Runs the body of one exported call: clears the thread's error, maps a thrown error to its
 /// status and message, and delivers the log messages the call produced (outside every lock).
 func call(_ body: () throws(PDFError) -> Void) -> pdftools_status {
@@ -150,3 +156,30 @@ func progressHandler(_ callback: pdftools_progress_callback?, _ userData: Unsafe
   guard let callback else { return nil }
   return { done, total in callback(Int64(done), Int64(total), userData) == PDFTOOLS_PROGRESS_CONTINUE }
 }
+
+/// Hands `value` to the caller in a new memory block (NUL-terminated, released with
+/// pdftools_free): the block through `out`, its length without the NUL through `outSize`.
+func copyAllocated(
+  _ value: String, _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
+  _ outSize: UnsafeMutablePointer<UInt>
+) throws(PDFError) {
+  let bytes = Array(value.utf8)
+  guard let memory = malloc(bytes.count + 1) else {
+    throw PDFError(.outOfMemory, "cannot allocate \(bytes.count + 1) bytes")
+  }
+  memory.copyMemory(from: bytes, byteCount: bytes.count)
+  memory.storeBytes(of: 0, toByteOffset: bytes.count, as: UInt8.self)
+  out.pointee = memory.assumingMemoryBound(to: CChar.self)
+  outSize.pointee = UInt(bytes.count)
+}
+
+/// The `count` items of a caller's array; NULL with a count of 0 is nil (meaning "all").
+func givenArray<T>(_ pointer: UnsafePointer<T>?, _ count: Int32, _ name: String) throws(PDFError) -> [T]? {
+  let number = try givenCount(count, "\(name) count")
+  guard let pointer else {
+    guard number == 0 else { throw PDFError(.invalidArgument, "\(name) is NULL but its count is \(count)") }
+    return nil
+  }
+  return Array(UnsafeBufferPointer(start: pointer, count: number))
+}
+

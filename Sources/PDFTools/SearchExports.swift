@@ -90,13 +90,6 @@ public func abiDocumentGetText(
       throw PDFError(.outOfRange, "pages \(firstPage) to \(lastPage) are out of range")
     }
     let text = try doc.text(ofPages: Int(firstPage)..<(last + 1), progress: progressHandler(progress, userData))
-    let bytes = Array(text.utf8)
-    guard let memory = malloc(bytes.count + 1) else {
-      throw PDFError(.outOfMemory, "cannot allocate \(bytes.count + 1) bytes")
-    }
-    memory.copyMemory(from: bytes, byteCount: bytes.count)
-    memory.storeBytes(of: 0, toByteOffset: bytes.count, as: UInt8.self)
-    textOut.pointee = memory.assumingMemoryBound(to: CChar.self)
-    sizeOut.pointee = UInt(bytes.count)
+    try copyAllocated(text, textOut, sizeOut)
   }
 }

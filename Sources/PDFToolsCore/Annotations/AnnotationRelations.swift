@@ -179,24 +179,29 @@ extension Document {
   /// The name and bytes of a FileAttachment's embedded file, if it has one.
   public func attachment(_ id: Int64) throws(PDFError) -> (name: String, bytes: [UInt8])? {
     try locked { () throws(PDFError) -> (name: String, bytes: [UInt8])? in
-      let object = try annotationObject(id).object
-      guard let specification = qpdf.entry(object, "/FS"), let files = qpdf.entry(specification, "/EF"),
-        let stream = qpdf.entry(files, "/F") ?? qpdf.entry(files, "/UF"),
-        qpdf_oh_is_stream(qpdf.data, stream) != QPDF_FALSE
-      else { return nil }
-      let name = (qpdf.entry(specification, "/UF") ?? qpdf.entry(specification, "/F")).flatMap { qpdf.text($0) } ?? ""
-      var filtered: QPDF_BOOL = QPDF_FALSE
-      var buffer: UnsafeMutablePointer<UInt8>? = nil
-      var length = 0
-      _ = qpdf_oh_get_stream_data(qpdf.data, stream, qpdf_dl_generalized, &filtered, &buffer, &length)
-      defer { free(buffer) }
-      do throws(QPDFFailure) {
-        try qpdf.check()
-      } catch {
-        throw PDFError(.damaged, "cannot read the attached file: \(error.text)")
-      }
-      guard let buffer else { return (name, []) }
-      return (name, Array(UnsafeBufferPointer(start: buffer, count: length)))
+      try embeddedFile(of: try annotationObject(id).object)
     }
+  }
+
+  /// The name and bytes of the file a FileAttachment dictionary embeds (nil without one);
+  /// throws `.damaged` when its stream cannot be read. Call under the lock.
+  func embeddedFile(of object: qpdf_oh) throws(PDFError) -> (name: String, bytes: [UInt8])? {
+    guard let specification = qpdf.entry(object, "/FS"), let files = qpdf.entry(specification, "/EF"),
+      let stream = qpdf.entry(files, "/F") ?? qpdf.entry(files, "/UF"),
+      qpdf_oh_is_stream(qpdf.data, stream) != QPDF_FALSE
+    else { return nil }
+    let name = (qpdf.entry(specification, "/UF") ?? qpdf.entry(specification, "/F")).flatMap { qpdf.text($0) } ?? ""
+    var filtered: QPDF_BOOL = QPDF_FALSE
+    var buffer: UnsafeMutablePointer<UInt8>? = nil
+    var length = 0
+    _ = qpdf_oh_get_stream_data(qpdf.data, stream, qpdf_dl_generalized, &filtered, &buffer, &length)
+    defer { free(buffer) }
+    do throws(QPDFFailure) {
+      try qpdf.check()
+    } catch {
+      throw PDFError(.damaged, "cannot read the attached file: \(error.text)")
+    }
+    guard let buffer else { return (name, []) }
+    return (name, Array(UnsafeBufferPointer(start: buffer, count: length)))
   }
 }

@@ -58,32 +58,8 @@ extension Document {
   /// An <annots> list is merged as ``importXFDF(_:)`` merges it.
   @discardableResult
   public func importChanges(_ text: String) throws(PDFError) -> ImportResult {
-    let root = try XMLReader.parse(text)
-    try XFDFDocumentReading.checkRoot(root)
-    let count = pageCount
-    var annotations: [ExchangedAnnotation] = []
-    var deletions: [String] = []
-    var skipped = 0
-    for list in root.elements {
-      switch XFDFDocumentReading.localName(list.name) {
-      case "add", "modify", "annots":
-        let read = try XFDFDocumentReading.annotations(in: list, pageCount: count)
-        annotations += read.annotations
-        skipped += read.skipped
-      case "delete":
-        for item in list.elements where XFDFDocumentReading.localName(item.name) == "id" {
-          let name = item.text.trimmingWhitespace()
-          guard !name.isEmpty else {
-            throw PDFError(.invalidArgument, "XFDF line \(item.line), <\(item.name)>: the name is empty")
-          }
-          deletions.append(name)
-        }
-      default:
-        continue
-      }
-    }
-    try XFDFDocumentReading.checkUniqueNames(annotations)
-    return try applyExchange(annotations, deleting: deletions, skipped: skipped, label: "Import Changes")
+    let read = try XFDFDocumentReading.read(text, pageCount: pageCount, commands: true)
+    return try applyExchange(read.annotations, deleting: read.deletions, skipped: read.skipped, label: "Import Changes")
   }
 
   /// The states at `state` of every object changed between it and now (objects not listed are

@@ -1,12 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CQPDF
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 extension Document {
   /// The name an annotation is exchanged under: its /NM, or for one without, a name made from
   /// its object number ("pdftools-object-12-0") that import finds it by again. Call under the
@@ -94,7 +88,7 @@ extension Document {
       annotation.popup = .init(rect: rect, open: open, flags: flags)
     }
     if annotation.subtype == "Link" { annotation.link = linkTarget(object) }
-    if annotation.subtype == "FileAttachment" { annotation.attachment = embeddedFile(object) }
+    if annotation.subtype == "FileAttachment" { annotation.attachment = attachedFile(object) }
     return annotation
   }
 
@@ -133,23 +127,14 @@ extension Document {
     return .page(page)
   }
 
-  /// A FileAttachment's embedded file (nil when it has none or it cannot be read); call under
-  /// the lock.
-  private func embeddedFile(_ object: qpdf_oh) -> ExchangedAnnotation.Attachment? {
-    guard let specification = qpdf.entry(object, "/FS"), let files = qpdf.entry(specification, "/EF"),
-      let stream = qpdf.entry(files, "/F") ?? qpdf.entry(files, "/UF"),
-      qpdf_oh_is_stream(qpdf.data, stream) != QPDF_FALSE
-    else { return nil }
-    let name = (qpdf.entry(specification, "/UF") ?? qpdf.entry(specification, "/F")).flatMap { qpdf.text($0) } ?? ""
-    var filtered: QPDF_BOOL = QPDF_FALSE
-    var buffer: UnsafeMutablePointer<UInt8>? = nil
-    var length = 0
-    _ = qpdf_oh_get_stream_data(qpdf.data, stream, qpdf_dl_generalized, &filtered, &buffer, &length)
-    defer { free(buffer) }
-    guard (try? qpdf.check()) != nil else {
-      Log.emit(.warning, "pdftools", "the file attached to annotation '\(exchangeName(object))' cannot be read")
+  /// A FileAttachment's embedded file (nil when it has none, or, logged, when it cannot be
+  /// read); call under the lock.
+  private func attachedFile(_ object: qpdf_oh) -> ExchangedAnnotation.Attachment? {
+    do throws(PDFError) {
+      return try embeddedFile(of: object).map { .init(name: $0.name, bytes: $0.bytes) }
+    } catch {
+      Log.emit(.warning, "pdftools", "the file attached to annotation '\(exchangeName(object))' is left out: \(error.message)")
       return nil
     }
-    return .init(name: name, bytes: buffer.map { Array(UnsafeBufferPointer(start: $0, count: length)) } ?? [])
   }
 }

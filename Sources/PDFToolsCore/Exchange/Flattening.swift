@@ -20,9 +20,10 @@ extension Document {
   /// Burns the normal appearances of the annotations in `scope` into their pages' content,
   /// where a viewer draws them (the form's /Matrix and /BBox fitted to /Rect, turned upright
   /// on rotated pages for NoRotate), and removes the annotations with their popups. Hidden and
-  /// NoView annotations are removed without drawing; an annotation without an appearance gets
-  /// the one the library builds for it first (links draw nothing). One undo step. Returns the
-  /// number of annotations removed.
+  /// NoView annotations are removed without drawing, and so are links (their borders are a
+  /// viewer's cue, drawn by some viewers and not others); an annotation without an appearance
+  /// gets the one the library builds for it first. One undo step. Returns the number of
+  /// annotations removed.
   ///
   /// A document with signature fields is refused (`.notPermitted`) unless
   /// ``FlattenScope/allowInvalidatingSignatures`` is set: changed page content invalidates
@@ -66,7 +67,9 @@ extension Document {
       guard scope.subtypes?.contains(subtype) ?? (subtype != "Widget") else { continue }
       chosen.insert(identity)
       let flags = qpdf.entry(object, "/F").flatMap { qpdf.integer($0) } ?? 0
-      guard flags & 0b10_0010 == 0 else { continue }  // Hidden, NoView: not drawn.
+      // Hidden and NoView annotations are not drawn; neither are links, whose borders viewers
+      // draw or leave out as they like (MuPDF never draws them).
+      guard flags & 0b10_0010 == 0, subtype != "Link" else { continue }
       if let drawing = try flattenedDrawing(object, subtype: subtype, noRotate: flags & 16 != 0, rotation: rotation) {
         drawings.append(drawing)
       }

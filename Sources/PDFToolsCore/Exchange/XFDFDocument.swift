@@ -35,18 +35,8 @@ extension Document {
   /// the error names the element and line.
   @discardableResult
   public func importXFDF(_ text: String) throws(PDFError) -> ImportResult {
-    let root = try XMLReader.parse(text)
-    try XFDFDocumentReading.checkRoot(root)
-    let count = pageCount
-    var annotations: [ExchangedAnnotation] = []
-    var skipped = 0
-    for list in root.elements where XFDFDocumentReading.localName(list.name) == "annots" {
-      let read = try XFDFDocumentReading.annotations(in: list, pageCount: count)
-      annotations += read.annotations
-      skipped += read.skipped
-    }
-    try XFDFDocumentReading.checkUniqueNames(annotations)
-    return try applyExchange(annotations, deleting: [], skipped: skipped, label: "Import XFDF")
+    let read = try XFDFDocumentReading.read(text, pageCount: pageCount, commands: false)
+    return try applyExchange(read.annotations, deleting: [], skipped: read.skipped, label: "Import XFDF")
   }
 }
 
@@ -84,6 +74,37 @@ enum XFDFDocumentReading {
       annotations.append(try XFDFReading(element: local).annotation(pageCount: pageCount))
     }
     return (annotations, skipped)
+  }
+
+  /// The annotations (and, with `commands`, the deletions) of an XFDF document: its <annots>
+  /// lists, and with `commands` its <add>, <modify> and <delete> lists too. Throws for
+  /// malformed XFDF, naming the element and line, and for a name used twice.
+  static func read(_ text: String, pageCount: Int, commands: Bool) throws(PDFError)
+    -> (annotations: [ExchangedAnnotation], deletions: [String], skipped: Int)
+  {
+    let root = try XMLReader.parse(text)
+    try checkRoot(root)
+    var annotations: [ExchangedAnnotation] = []
+    var deletions: [String] = []
+    var skipped = 0
+    for list in root.elements {
+      let name = localName(list.name)
+      if name == "annots" || (commands && (name == "add" || name == "modify")) {
+        let read = try XFDFDocumentReading.annotations(in: list, pageCount: pageCount)
+        annotations += read.annotations
+        skipped += read.skipped
+      } else if commands && name == "delete" {
+        for item in list.elements where localName(item.name) == "id" {
+          let deleted = item.text.trimmingWhitespace()
+          guard !deleted.isEmpty else {
+            throw PDFError(.invalidArgument, "XFDF line \(item.line), <\(item.name)>: the name is empty")
+          }
+          deletions.append(deleted)
+        }
+      }
+    }
+    try checkUniqueNames(annotations)
+    return (annotations, deletions, skipped)
   }
 
   /// Refuses two annotations with one name.

@@ -58,6 +58,7 @@ from .annotation_types import (
 from .annotations import Annotation, AnnotationInfo
 from .progress import ProgressCallable
 from .document import Document, Password, PathType, Source
+from .exchange import ImportResult
 from .errors import (
     ArgumentError,
     CancelledError,
@@ -109,9 +110,10 @@ from .tools import (
 )
 from .undo import UndoGroup, UndoHandler
 
-__version__ = "1.1.0"
+__version__ = "1.2.0"
 
 __all__ = [
+    "ImportResult",
     "__version__",
     "library_version",
     "library_version_info",

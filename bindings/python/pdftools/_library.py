@@ -65,11 +65,17 @@ __all__ = [
     "TOOL_STYLE_VERSION",
     "VERSION_MAJOR",
     "VERSION_MINOR",
+    "CImportResult",
+    "CReportOptions",
+    "CFlattenOptions",
+    "IMPORT_RESULT_VERSION",
+    "REPORT_OPTIONS_VERSION",
+    "FLATTEN_OPTIONS_VERSION",
 ]
 
 #: The header version this binding was written against.
 VERSION_MAJOR = 1
-VERSION_MINOR = 1
+VERSION_MINOR = 2
 #: PDFTOOLS_SAVE_OPTIONS_VERSION.
 SAVE_OPTIONS_VERSION = 3
 #: PDFTOOLS_SEARCH_OPTIONS_VERSION.
@@ -171,6 +177,54 @@ class CSearchOptions(Structure):
         ("progress", PROGRESS_CALLBACK),
         ("progress_user_data", c_void_p),
     ]
+
+
+class CImportResult(Structure):
+    """``pdftools_import_result`` (version 1)."""
+
+    _fields_ = [
+        ("version", c_uint32),
+        ("added", c_int32),
+        ("changed", c_int32),
+        ("deleted", c_int32),
+        ("skipped", c_int32),
+    ]
+
+
+class CReportOptions(Structure):
+    """``pdftools_report_options`` (version 1)."""
+
+    _fields_ = [
+        ("version", c_uint32),
+        ("first_page", c_int32),
+        ("last_page", c_int32),
+        ("subtypes", c_char_p),
+        ("authors", c_char_p),
+        ("since", c_char_p),
+        ("until", c_char_p),
+    ]
+
+
+class CFlattenOptions(Structure):
+    """``pdftools_flatten_options`` (version 1)."""
+
+    _fields_ = [
+        ("version", c_uint32),
+        ("pages", POINTER(c_int32)),
+        ("page_count", c_int32),
+        ("ids", POINTER(c_int64)),
+        ("id_count", c_int32),
+        ("subtypes", c_char_p),
+        ("allow_invalidating_signatures", c_int32),
+    ]
+
+
+#: PDFTOOLS_IMPORT_RESULT_VERSION.
+IMPORT_RESULT_VERSION = 1
+#: PDFTOOLS_REPORT_OPTIONS_VERSION.
+REPORT_OPTIONS_VERSION = 1
+#: PDFTOOLS_FLATTEN_OPTIONS_VERSION.
+FLATTEN_OPTIONS_VERSION = 1
 
 
 class CRenderOptions(Structure):
@@ -619,6 +673,26 @@ _PROTOTYPES: List[Tuple[str, Any, Sequence[Any]]] = [
         _status,
         [_doc, POINTER(CSaveOptions), POINTER(c_void_p), POINTER(c_size_t)],
     ),
+    # Exchange: XFDF, change sets, reports, flattening
+    (
+        "pdftools_document_export_xfdf",
+        _status,
+        [_doc, POINTER(c_int32), c_int32, POINTER(_annot_id), c_int32, POINTER(POINTER(c_char)), POINTER(c_size_t)],
+    ),
+    ("pdftools_document_import_xfdf", _status, [_doc, c_char_p, POINTER(CImportResult)]),
+    ("pdftools_document_get_state_id", _status, [_doc, POINTER(c_int64)]),
+    (
+        "pdftools_document_export_changes",
+        _status,
+        [_doc, c_int64, POINTER(POINTER(c_char)), POINTER(c_size_t)],
+    ),
+    ("pdftools_document_import_changes", _status, [_doc, c_char_p, POINTER(CImportResult)]),
+    (
+        "pdftools_document_get_annotation_report",
+        _status,
+        [_doc, POINTER(CReportOptions), _enum, POINTER(POINTER(c_char)), POINTER(c_size_t)],
+    ),
+    ("pdftools_document_flatten", _status, [_doc, POINTER(CFlattenOptions), POINTER(c_int32)]),
     # Annotation tools
     ("pdftools_tool_manager_new", _status, [_doc, POINTER(_tm)]),
     ("pdftools_tool_manager_free", None, [_tm]),
@@ -676,6 +750,8 @@ _PROTOTYPES: List[Tuple[str, Any, Sequence[Any]]] = [
     ("pdftools_pointer_event_init", _status, [_event, c_uint32]),
     ("pdftools_tool_hit_init", _status, [POINTER(CToolHit), c_uint32]),
     ("pdftools_tool_style_init", _status, [_style, c_uint32]),
+    ("pdftools_report_options_init", _status, [POINTER(CReportOptions), c_uint32]),
+    ("pdftools_flatten_options_init", _status, [POINTER(CFlattenOptions), c_uint32]),
     ("pdftools_tool_get_style", _status, [_tm, _enum, _style]),
     ("pdftools_tool_set_style", _status, [_tm, _enum, _style]),
     ("pdftools_tool_apply_style", _status, [_tm, _enum, _style, ctypes.c_uint32]),

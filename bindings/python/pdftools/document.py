@@ -13,6 +13,7 @@ from ._args import as_c_point, as_enum, as_index
 from ._call import call, close_handle, encode_text, read_buffer, read_string
 from ._library import CSelection, lib
 from .annotations import Annotation, as_annotation_id
+from .exchange import Exchange
 from .errors import ArgumentError, ClosedDocumentError, HandleError, InternalError, RangeError
 from .geometry import PointLike, Space, SpaceLike
 from .metadata import Metadata
@@ -54,7 +55,7 @@ def _encode_password(password: Optional[Password]) -> Optional[bytes]:
     return encode_text(password, "password", allow_bytes=True)
 
 
-class Document(UndoHistory):
+class Document(UndoHistory, Exchange):
     """An open PDF document.
 
     ``Document(path_or_bytes, password=None)`` opens a file (str or
