@@ -302,3 +302,34 @@ import Testing
     #expect(try document.flatten(scope) == 1)
   }
 }
+
+/// What other programs wrote goes through XFDF and back.
+@Suite struct ForeignExchangeTests {
+  /// Corpus files with annotations of other writers.
+  static let files = [
+    "pdfjs-annotation-square-circle.pdf", "pdfjs-annotation-caret-ink.pdf", "pdfjs-annotation-fileattachment.pdf",
+    "pdfjs-annotation-freetext.pdf", "pdfjs-annotation-line.pdf", "pdfjs-annotation-link-text-popup.pdf",
+    "pdfjs-annotation-polyline-polygon.pdf", "pdfjs-annotation-stamp.pdf", "pdfjs-quadpoints-markup.pdf",
+    "pdfium-annots.pdf", "pdfcpu-annotations-no-ap.pdf", "pdfjs-issue14438-many-annots.pdf",
+  ]
+
+  @Test(arguments: files) func ownExportImportsBackUnchanged(_ file: String) throws {
+    let document = try Document.open(path: Fixtures.corpusFile(file))
+    let xfdf = try document.exportXFDF()
+    let result = try document.importXFDF(xfdf)
+    #expect(result.added == 0, "\(file)")
+    #expect(result.changed == 0, "\(file)")
+    // Into a copy without them, every annotation arrives under its name.
+    let copy = try Document.open(path: Fixtures.corpusFile(file))
+    for page in 0..<copy.pageCount {
+      for id in try copy.annotations(onPage: page) where (try? copy.annotationSubtype(id)) != "Popup" {
+        if (try? copy.annotationSubtype(id)) != nil { try? copy.deleteAnnotation(id) }
+      }
+    }
+    let imported = try copy.importXFDF(xfdf)
+    let names = try ExchangeTests.exchanged(document).values.filter { CreatableSubtype.names.contains($0.subtype) }
+    #expect(imported.added == names.count, "\(file)")
+    let arrived = try ExchangeTests.exchanged(copy)
+    for annotation in names { #expect(arrived[annotation.name]?.subtype == annotation.subtype, "\(file) \(annotation.name)") }
+  }
+}

@@ -87,9 +87,46 @@ extension Document {
       let flags = UInt32(clamping: max(0, qpdf.entry(popup, "/F").flatMap { qpdf.integer($0) } ?? 0)) & 0x3FF
       annotation.popup = .init(rect: rect, open: open, flags: flags)
     }
+    Document.keepExchangeable(&annotation)
     if annotation.subtype == "Link" { annotation.link = linkTarget(object) }
     if annotation.subtype == "FileAttachment" { annotation.attachment = attachedFile(object) }
     return annotation
+  }
+
+  /// Leaves out what XFDF cannot carry so that an import takes it back: names that are not
+  /// plain PDF names, line endings PDF does not define and dates that are not dates (each
+  /// logged). What another program wrote may hold any of them.
+  static func keepExchangeable(_ annotation: inout ExchangedAnnotation) {
+    func dropped(_ what: String) {
+      Log.emit(.warning, "pdftools", "annotation '\(annotation.name)': its \(what) cannot be exchanged and is left out")
+    }
+    func plain(_ name: String?, _ what: String) -> String? {
+      guard let name else { return nil }
+      guard (try? Document.checkName(name)) != nil else {
+        dropped(what)
+        return nil
+      }
+      return name
+    }
+    annotation.icon = plain(annotation.icon, "/Name")
+    annotation.intent = plain(annotation.intent, "/IT")
+    annotation.symbol = plain(annotation.symbol, "/Sy")
+    if let position = annotation.captionPosition, position != "Inline" && position != "Top" {
+      dropped("/CP")
+      annotation.captionPosition = nil
+    }
+    if annotation.lineEndings.contains(where: { LineEnding(rawValue: $0) == nil }) {
+      dropped("/LE")
+      annotation.lineEndings = annotation.lineEndings.map { LineEnding(rawValue: $0) == nil ? "None" : $0 }
+    }
+    if let date = annotation.modified, !XFDFReading.isDate(date) {
+      dropped("/M")
+      annotation.modified = nil
+    }
+    if let date = annotation.created, !XFDFReading.isDate(date) {
+      dropped("/CreationDate")
+      annotation.created = nil
+    }
   }
 
   /// The border of /BS, or the width of /Border; nil without either. Call under the lock.
@@ -98,7 +135,8 @@ extension Document {
       let width = qpdf.entry(style, "/W").flatMap { qpdf.number($0) }.map { max(0, $0) } ?? 1
       let name = qpdf.entry(style, "/S").flatMap { qpdf.name($0) } ?? "S"
       let dashes = qpdf.entry(style, "/D").flatMap { qpdf.items($0) }?.compactMap { qpdf.number($0) } ?? []
-      return .init(width: width, style: name, dashes: name == "D" ? dashes : [])
+      // PDF's default dash array is [3].
+      return .init(width: width, style: name, dashes: name == "D" ? (dashes.isEmpty ? [3] : dashes) : [])
     }
     if let items = qpdf.entry(object, "/Border").flatMap({ qpdf.items($0) }), items.count >= 3,
       let width = qpdf.number(items[2])

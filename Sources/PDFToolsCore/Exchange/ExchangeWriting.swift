@@ -57,7 +57,11 @@ extension Document {
           result.changed += 1
           result.added -= 1
         }
-        let id = try createAnnotation(page: annotation.page, subtype: annotation.subtype, rect: annotation.rect)
+        // An annotation without area (another program's choice) is made with one, then given
+        // its own rectangle.
+        let rect = annotation.rect
+        let made = rect.isEmpty ? Rect(rect.x0, rect.y0, max(rect.x1, rect.x0 + 1), max(rect.y1, rect.y0 + 1)) : rect
+        let id = try createAnnotation(page: annotation.page, subtype: annotation.subtype, rect: made)
         _ = try writeExchanged(annotation, to: id, isNew: true)
         names[annotation.name] = id
         result.added += 1
@@ -76,6 +80,10 @@ extension Document {
       for (identity, id) in zip(listing.objects, listing.ids) {
         let name = exchangeName(qpdf.object(identity))
         if names[name] == nil { names[name] = id }
+        // The name made from the object number finds it too (an export gives it to the second
+        // of two annotations that share one /NM).
+        let objectName = Document.objectNamePrefix + "\(identity.number)-\(identity.generation)"
+        if names[objectName] == nil { names[objectName] = id }
       }
     }
     return names

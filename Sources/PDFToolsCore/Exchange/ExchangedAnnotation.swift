@@ -133,7 +133,7 @@ struct ExchangedAnnotation: Equatable {
 
   /// The annotation as XFDF can carry it, for comparing what two documents hold: colours to
   /// 8 bits a component (#RRGGBB), the rectangle to 1/1000 pt (appearances refit it within
-  /// that), no source line.
+  /// that), rich text in one form, no source line.
   var content: ExchangedAnnotation {
     var copy = self
     copy.sourceLine = 0
@@ -142,6 +142,9 @@ struct ExchangedAnnotation: Equatable {
       color.map { RGBColor(($0.r * 255).rounded() / 255, ($0.g * 255).rounded() / 255, ($0.b * 255).rounded() / 255) }
     }
     copy.rect = Rect(round(rect.x0), round(rect.y0), round(rect.x1), round(rect.y1))
+    // Rich text as XFDF carries it: well-formed XML written back in one form, without its
+    // declaration.
+    if let rich = richContents, let root = try? XMLReader.parse(rich) { copy.richContents = root.markup }
     copy.color = quantized(color)
     copy.interiorColor = quantized(interiorColor)
     return copy

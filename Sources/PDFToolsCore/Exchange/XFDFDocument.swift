@@ -11,12 +11,32 @@ extension Document {
       if let pages { for page in pages { try checkPageIndex(page) } }
       var out = XFDFWriting.header + "  <annots>\n"
       var unknown: Set<String> = []
+      var written = Set<ObjectIdentity>()
+      var names = Set<String>()
       for page in 0..<pageTree.count where pages?.contains(page) ?? true {
         guard let listing = try listing(ofPage: page) else { continue }
         for (identity, id) in zip(listing.objects, listing.ids) where ids?.contains(id) ?? true {
-          let annotation = exchangedAnnotation(qpdf.object(identity), page: page)
+          // An annotation listed by several pages goes once, with the first.
+          guard written.insert(identity).inserted else { continue }
+          var annotation = exchangedAnnotation(qpdf.object(identity), page: page)
+          // Names are unique in XFDF: the second of two annotations with one /NM goes under
+          // the name made from its object number.
+          if !names.insert(annotation.name).inserted {
+            annotation.name = Document.objectNamePrefix + "\(identity.number)-\(identity.generation)"
+            names.insert(annotation.name)
+          }
           guard annotation.subtype != "Popup", annotation.subtype != "Widget" else { continue }
-          if XFDFWriting.elementNames[annotation.subtype] == nil { unknown.insert(annotation.subtype) }
+          if XFDFWriting.elementNames[annotation.subtype] == nil {
+            // An XML name: a letter first, then letters, digits, '-', '_' or '.'.
+            let name = annotation.subtype.lowercased().unicodeScalars
+            guard let first = name.first, first.properties.isAlphabetic, first.isASCII,
+              name.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0)) })
+            else {
+              Log.emit(.warning, "pdftools", "an annotation of subtype '\(annotation.subtype)' cannot be written as XFDF and is left out")
+              continue
+            }
+            unknown.insert(annotation.subtype)
+          }
           out += "  " + XFDFWriting.element(annotation)
         }
       }

@@ -35,9 +35,8 @@ struct XFDFReading {
     guard let text = (element ?? self.element).attribute(attribute) else { throw failure("the \(attribute) attribute is missing") }
     let values = try numbers(text, attribute)
     guard values.count == 4 else { throw failure("\(attribute) must hold 4 numbers (got \(values.count))") }
-    let rect = Rect(min(values[0], values[2]), min(values[1], values[3]), max(values[0], values[2]), max(values[1], values[3]))
-    guard !rect.isEmpty else { throw failure("\(attribute) has no area") }
-    return rect
+    // Without area is allowed: other programs write such rectangles (an ink of one dot).
+    return Rect(min(values[0], values[2]), min(values[1], values[3]), max(values[0], values[2]), max(values[1], values[3]))
   }
 
   /// An optional number attribute.
@@ -126,11 +125,15 @@ struct XFDFReading {
   /// A PDF date attribute, kept as written when it looks like one.
   private func date(_ attribute: String) throws(PDFError) -> String? {
     guard let text = element.attribute(attribute) else { return nil }
-    let digits = text.hasPrefix("D:") ? text.dropFirst(2) : Substring(text)
-    guard digits.count >= 4, digits.prefix(4).allSatisfy(\.isNumber), text.utf8.count <= 64,
-      text.unicodeScalars.allSatisfy({ $0.isASCII && $0.value >= 0x20 })
-    else { throw failure("\(attribute) '\(text)' is not a PDF date (D:YYYYMMDDHHmmSS)") }
+    guard XFDFReading.isDate(text) else { throw failure("\(attribute) '\(text)' is not a PDF date (D:YYYYMMDDHHmmSS)") }
     return text.hasPrefix("D:") ? text : "D:" + text
+  }
+
+  /// True for a PDF date XFDF can carry: printable ASCII, at most 64 bytes, a date
+  /// ``PDFDateValue`` reads.
+  static func isDate(_ text: String) -> Bool {
+    text.utf8.count <= 64 && text.unicodeScalars.allSatisfy({ $0.isASCII && $0.value >= 0x20 })
+      && PDFDateValue(text) != nil
   }
 
   /// width, style, dashes and intensity.
@@ -165,7 +168,8 @@ struct XFDFReading {
     }
   }
 
-  /// coords, inklist, vertices, start/end, callout, fringe.
+  /// coords, inklist, vertices, start/end, callout, fringe. Geometry may be missing (other
+  /// programs write inks without strokes); such an annotation draws nothing.
   private func readGeometry(into annotation: inout ExchangedAnnotation) throws(PDFError) {
     if let text = element.attribute("coords") {
       let values = try numbers(text, "coords")
@@ -173,9 +177,6 @@ struct XFDFReading {
         throw failure("coords must hold 8 numbers per quadrilateral")
       }
       annotation.quadPoints = values
-    }
-    if ["Highlight", "Underline", "Squiggly", "StrikeOut"].contains(annotation.subtype) && annotation.quadPoints.isEmpty {
-      throw failure("the coords attribute is missing")
     }
     if let list = element.element("inklist") {
       for gesture in list.elements where gesture.name == "gesture" {
@@ -186,19 +187,14 @@ struct XFDFReading {
         throw failure("the ink list is too large")
       }
     }
-    if annotation.subtype == "Ink" && annotation.ink.isEmpty { throw failure("the inklist has no gesture with points") }
     if let vertices = element.element("vertices") {
       annotation.vertices = try points(vertices.text, "vertices")
-    }
-    if ["Polygon", "PolyLine"].contains(annotation.subtype) && annotation.vertices.count < 2 {
-      throw failure("vertices must hold at least 2 points")
     }
     if let start = element.attribute("start"), let end = element.attribute("end") {
       let line = try points(start, "start") + points(end, "end")
       guard line.count == 2 else { throw failure("start and end must be one point each (x,y)") }
       annotation.line = line
     }
-    if annotation.subtype == "Line" && annotation.line.isEmpty { throw failure("the start or end attribute is missing") }
     if let text = element.attribute("callout") {
       let callout = try points(text, "callout")
       guard callout.count == 2 || callout.count == 3 else { throw failure("callout must hold 2 or 3 points") }

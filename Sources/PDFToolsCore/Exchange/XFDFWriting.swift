@@ -147,13 +147,10 @@ enum XFDFWriting {
     return opening + ">" + children.joined() + "</\(elementName)>\n"
   }
 
-  /// Rich text as markup to embed: the /RC value when it is well-formed XML (without its XML
-  /// declaration); nil otherwise (the plain contents still travel).
+  /// Rich text as markup to embed: the /RC value as XML when it is well-formed (without its
+  /// XML declaration), else as escaped text (read back as the same text).
   static func richMarkup(_ rich: String) -> String? {
-    guard let root = try? XMLReader.parse(rich) else {
-      Log.emit(.warning, "pdftools", "rich text that is not well-formed XML was left out of the XFDF")
-      return nil
-    }
+    guard let root = try? XMLReader.parse(rich) else { return XMLText.escape(rich) }
     return root.markup
   }
 }
