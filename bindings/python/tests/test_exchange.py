@@ -307,3 +307,36 @@ def test_flatten_scope_and_signed_documents() -> None:
         with pytest.raises(pdftools.NotPermittedError):
             document.flatten()
         assert document.flatten(subtypes=["Square"], allow_invalidating_signatures=True) == 1
+
+
+def test_flattening_on_a_rotated_page() -> None:
+    """Every subtype on a page shown turned by /Rotate 90: each engine draws the page as before."""
+    with pdftools.open(corpus.path("qpdf-rotated.pdf")) as document:
+        page = document.pages[3]
+        assert page.rotation == 90
+        made = annotspecs.add_all(page)
+        made["Popup"].delete()
+        before = document.to_bytes()
+        assert document.flatten(pages=[3]) == len(EXCHANGED)
+        assert document.pages[3].annotations == []
+        after = document.to_bytes()
+    # (Whole pages: a link's border, which poppler draws and the flattened page does not, is
+    # far below the bound.)
+    for engine, render in engines.ENGINES.items():
+        assert difference(render(before, 3), render(after, 3)) < 0.01, engine
+
+
+def test_flattened_no_rotate_stamp_stays_upright_on_a_rotated_page() -> None:
+    """A NoRotate stamp on a turned page is drawn upright about its corner shown top left, where
+    poppler and PDFium show it (MuPDF does not show NoRotate annotations on turned pages; after
+    flattening it draws the stamp where the others do)."""
+    with pdftools.open(corpus.path("qpdf-rotated.pdf")) as document:
+        stamp = document.pages[3].add_annotation("Stamp", (300, 500, 460, 550), icon="Approved")
+        stamp.update(flags=pdftools.AnnotationFlag.PRINT | pdftools.AnnotationFlag.NO_ROTATE)
+        before = document.to_bytes()
+        document.flatten()
+        after = document.to_bytes()
+    for engine in ("poppler", "pdfium"):
+        render = engines.ENGINES[engine]
+        assert difference(render(before, 3), render(after, 3)) < 0.01, engine
+    assert difference(engines.render_mupdf(after, 3), engines.render_ours(after, 3)) < 0.01
