@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""bench_peers.py — libpdftools side by side with PDFium, MuPDF and poppler-glib on nine workloads.
+"""bench_peers.py — libpdftools side by side with PDFium, MuPDF and poppler-glib on ten workloads.
 
 Generates its input PDFs once (dense text pages from bench_text.make_pdf, an
 annotated document written with benchlib.text_pdf), then runs each workload
@@ -320,6 +320,13 @@ def make_specs(sizes: Sizes) -> List[Spec]:
              params={"edits": sizes.undo_edits}, na=NO_UNDO,
              tolerances={"undo_steps": 0, "redo_steps": 0, "annots_after_undo": 0, "annots_after_redo": 0}),
     ]
+    specs.append(Spec(
+        "flatten", f"10. flatten {sizes.annot_pages * sizes.annots_per_page} annotations with appearance streams on "
+                   f"{sizes.annot_pages} pages, full save", "flatten", "annotated",
+        na={"poppler": "poppler-glib has no flattening API"}, tolerances={"saved_annots": 0},
+        note="libpdftools: Document.flatten() (one undo step, journal on) and an atomic save; PDFium: "
+             "FPDFPage_Flatten(FLAT_PRINT) on every page, then FPDF_SaveAsCopy; MuPDF: Document.bake(annots=True, "
+             "widgets=False), then save. saved_annots: annotations left in the output (pypdfium2)."))
     for size_name, pages in (("small", sizes.small_pages), ("large", sizes.pages)):
         for history_name, earlier in (("1", 1), ("many", sizes.history_edits)):
             specs.append(Spec(
@@ -513,6 +520,18 @@ class PdftoolsEngine:
             doc.save(out, incremental=False)
             doc.close()
         return measured(clock, {"text_chars": chars, "output": out})
+
+    def flatten(self, job: Job) -> Dict[str, Any]:
+        """pdftools.open, doc.flatten() (every annotation; one undo step), doc.save(path, incremental=False)."""
+        clock = Clock()
+        out = job.output()
+        with clock("open+flatten"):
+            doc = self.pdftools.open(job.input)
+            doc.flatten()
+        with clock("save"):
+            doc.save(out, incremental=False)
+            doc.close()
+        return measured(clock, {"output": out})
 
     def incremental(self, job: Job) -> Dict[str, Any]:
         """Open a fresh copy, add_annotation("Square", rect, color=), doc.save(same path, incremental=True)."""
@@ -735,6 +754,22 @@ class PdfiumEngine:
             pdf.close()
         return measured(clock, {"text_chars": chars, "output": out})
 
+    def flatten(self, job: Job) -> Dict[str, Any]:
+        """FPDFPage_Flatten(page, FLAT_PRINT) on every page (pages closed after), PdfDocument.save(path)."""
+        c = self.c
+        clock = Clock()
+        out = job.output()
+        with clock("open+flatten"):
+            pdf = self.pdfium.PdfDocument(job.input)
+            for index in range(len(pdf)):
+                page = pdf[index]
+                c.FPDFPage_Flatten(page.raw, c.FLAT_PRINT)
+                page.close()
+        with clock("save"):
+            pdf.save(out)
+            pdf.close()
+        return measured(clock, {"output": out})
+
     def incremental(self, job: Job) -> Dict[str, Any]:
         """Open a fresh copy, FPDFPage_CreateAnnot(SQUARE) + SetRect + SetColor,
         pdf.save(new path, flags=FPDF_INCREMENTAL) (FPDF_SaveAsCopy: the original bytes + the update)."""
@@ -910,6 +945,18 @@ class MupdfEngine:
             doc.save(out)
             doc.close()
         return measured(clock, {"text_chars": chars, "output": out})
+
+    def flatten(self, job: Job) -> Dict[str, Any]:
+        """Document.bake(annots=True, widgets=False), Document.save(path)."""
+        clock = Clock()
+        out = job.output()
+        with clock("open+flatten"):
+            doc = self.m.open(job.input)
+            doc.bake(annots=True, widgets=False)
+        with clock("save"):
+            doc.save(out)
+            doc.close()
+        return measured(clock, {"output": out})
 
     def incremental(self, job: Job) -> Dict[str, Any]:
         """Open a fresh copy, add_rect_annot + set_colors + update, doc.saveIncr() (into that file)."""
@@ -1416,7 +1463,7 @@ def run_workload(spec: Spec, ctx: Context) -> Dict[str, EngineRun]:
 
 def verify_outputs(spec: Spec, runs: Dict[str, EngineRun]) -> None:
     """Counts the annotations of saved files with pypdfium2 (one reader for every engine's output)."""
-    if spec.method not in ("annotate", "incremental"):
+    if spec.method not in ("annotate", "incremental", "flatten"):
         return
     try:
         import pypdfium2
