@@ -20,7 +20,7 @@ extension Document {
       var added: [ExchangedAnnotation] = []
       var modified: [ExchangedAnnotation] = []
       var deleted: [(page: Int, name: String)] = []
-      for page in 0..<pageTree.count {
+      for page in pagesTouched(by: earlier) {
         guard let pageObject = try? pageObject(page), let pageIdentity = qpdf.identity(pageObject) else { continue }
         let now = try listing(ofPage: page)?.objects ?? []
         let before = annotationsListed(by: pageIdentity, states: earlier) ?? now
@@ -85,6 +85,27 @@ extension Document {
       return states
     }
     throw PDFError(.notFound, "state \(state) is not in the undo history (it was dropped, or never existed)")
+  }
+
+  /// The pages the objects of `states` belong to, in order: pages that changed, pages whose
+  /// /Annots array changed, and the pages of annotations (and popups) that changed. Only they
+  /// can hold changes, so exporting costs what changed, not the document's size. Call under
+  /// the lock.
+  private func pagesTouched(by states: [ObjectIdentity: ObjectSnapshot]) -> [Int] {
+    var pages = Set<Int>()
+    for identity in states.keys {
+      // Dictionary look-ups first; only a page dictionary is looked for in the page tree.
+      if let id = annotationIndex.ids[identity], let entry = annotationIndex.entries[id] {
+        if let page = pageIndex(of: entry.page) { pages.insert(page) }
+      } else if let holder = annotsHolders[identity] {
+        if let page = pageIndex(of: holder) { pages.insert(page) }
+      } else if qpdf.entry(qpdf.object(identity), "/Type").flatMap({ qpdf.name($0) }) == "Page",
+        let page = pageIndex(of: identity)
+      {
+        pages.insert(page)
+      }
+    }
+    return pages.sorted()
   }
 
   /// The annotation objects page `page` listed in `states`; nil when neither the page nor its
