@@ -96,7 +96,7 @@ static int write_text(const char *text, size_t size, const char *path) {
     return EXIT_REFUSED;
   }
   failed = fwrite(text, 1, size, file) != size;
-  if (path) failed |= fclose(file) != 0;
+  failed |= path ? fclose(file) != 0 : fflush(file) != 0 || ferror(file);
   if (failed) {
     fprintf(stderr, "pdftools %s: cannot write '%s'\n", command, path ? path : "the output");
     return EXIT_REFUSED;
@@ -123,6 +123,11 @@ static char *read_file(const char *path) {
     got = fread(text + size, 1, 65536, file);
     size += got;
   } while (got > 0);
+  if (ferror(file)) {
+    free(text);
+    fclose(file);
+    return NULL;
+  }
   fclose(file);
   text[size] = '\0';
   return text;

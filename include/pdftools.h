@@ -1776,8 +1776,9 @@ pdftools_status pdftools_document_export_xfdf(pdftools_document *doc, const int3
  * Errors: INVALID_HANDLE, INVALID_ARGUMENT (xfdf NULL, not well-formed XML,
  * a root other than <xfdf>, a page that does not exist, a malformed number,
  * colour, flag or date, a missing name, page or rect, a name used twice, a
- * reply to an unknown name, out_result's version 0), NOT_PERMITTED (the
- * document's permissions forbid annotating).
+ * reply to an unknown name, out_result's version 0; an out_result of a newer
+ * version gets the fields of this library's), NOT_PERMITTED (the document's
+ * permissions forbid annotating).
  */
 pdftools_status pdftools_document_import_xfdf(pdftools_document *doc, const char *xfdf,
                                               pdftools_import_result *out_result);
@@ -1785,7 +1786,8 @@ pdftools_status pdftools_document_import_xfdf(pdftools_document *doc, const char
 /**
  * *out_state receives a number naming the document's current state: it
  * changes with every step, undo and redo.  Give it later to
- * pdftools_document_export_changes to get what changed since.
+ * pdftools_document_export_changes to get what changed since (a change made
+ * after this call never merges into the step that led to this state).
  * Errors: INVALID_HANDLE, INVALID_ARGUMENT (out_state NULL).
  */
 pdftools_status pdftools_document_get_state_id(pdftools_document *doc, int64_t *out_state);
@@ -1799,8 +1801,8 @@ pdftools_status pdftools_document_get_state_id(pdftools_document *doc, int64_t *
  * the undo journal, so since must be a state the journal still holds (an
  * undone state counts: the changes then lead back to it).  Memory as for
  * pdftools_document_export_xfdf.
- * Errors: INVALID_HANDLE, INVALID_ARGUMENT (out_xml or out_size NULL),
- * NOT_FOUND (since is not in the undo history, e.g. dropped by the undo
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT (out_xml or out_size NULL, since
+ * below -1), NOT_FOUND (since is not in the undo history, e.g. dropped by the undo
  * limits), NOT_PERMITTED (the journal is off, or an undo group is open),
  * OUT_OF_MEMORY.
  */

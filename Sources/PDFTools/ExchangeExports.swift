@@ -32,10 +32,13 @@ private func storeResult(_ result: ImportResult, _ out: UnsafeMutablePointer<pdf
   try ExchangeStructs.importResult.store(value, out, "out_result")
 }
 
-/// Checks an optional output struct's version before any work is done.
+/// Checks an optional output struct's version before any work is done: 0 is refused, a
+/// newer version than this library's gets the fields this library knows.
 private func checkResult(_ out: UnsafeMutablePointer<pdftools_import_result>?) throws(PDFError) {
   guard let out else { return }
-  _ = try ExchangeStructs.importResult.size(UnsafeRawPointer(out).loadUnaligned(as: UInt32.self))
+  guard UnsafeRawPointer(out).loadUnaligned(as: UInt32.self) > 0 else {
+    throw PDFError(.invalidArgument, "out_result's version is 0; set it (PDFTOOLS_IMPORT_RESULT_INIT) before the call")
+  }
 }
 
 /// Comma-separated names as a set (nil for NULL).

@@ -333,3 +333,37 @@ import Testing
     for annotation in names { #expect(arrived[annotation.name]?.subtype == annotation.subtype, "\(file) \(annotation.name)") }
   }
 }
+
+/// Details of reading XFDF found in review.
+@Suite struct XFDFDetailTests {
+  @Test func isoDatesBecomePDFDatesAndCDATAIsText() throws {
+    let document = try Document.makeNew()
+    try document.insertBlankPage(at: 0, width: 612, height: 792)
+    try document.importXFDF("""
+      <xfdf><annots><square page="0" rect="1,1,50,50" name="s" date="2026-12-01T10:00:00+02:00">\
+      <contents><![CDATA[a <b> & c]]></contents></square></annots></xfdf>
+      """)
+    let square = try #require(try ExchangeTests.exchanged(document)["s"])
+    #expect(square.modified == "D:20261201080000Z")
+    #expect(square.contents == "a <b> & c")
+    #expect(PDFDateValue("D:19691231235959Z")?.pdfText == "D:19691231235959Z")
+  }
+
+  @Test func aStateIDHandedOutKeepsLaterChangesApart() throws {
+    let document = try ExchangeTests.annotated()
+    let id = try #require(try document.annotations(onPage: 0).first { try document.annotationSubtype($0) == "Square" })
+    try document.updateAnnotation(id, [.color(RGBColor(1, 0, 0))])
+    let state = document.stateID
+    try document.updateAnnotation(id, [.color(RGBColor(0, 0, 1))])
+    #expect(try document.exportChanges(since: state).contains("color=\"#0000FF\""))
+  }
+
+  @Test func csvQuotesLineBreaksAndQuotesWithMarks() throws {
+    let document = try Document.makeNew()
+    try document.insertBlankPage(at: 0, width: 612, height: 792)
+    let id = try document.createAnnotation(page: 0, subtype: "Text", rect: Rect(1, 1, 20, 20))
+    try document.updateAnnotation(id, [.text(key: "Contents", value: "a\r\nb \"\u{301}")])
+    let csv = try document.annotationReportCSV()
+    #expect(csv.contains(",\"a\r\nb \"\"\u{301}\","))
+  }
+}

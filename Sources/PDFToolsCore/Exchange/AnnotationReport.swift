@@ -144,7 +144,9 @@ extension Document {
   public func annotationReportCSV(_ filter: ReportFilter = ReportFilter()) throws(PDFError) -> String {
     let entries = try annotationReport(filter)
     func field(_ value: String) -> String {
-      guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return value }
+      guard value.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
+        return value
+      }
       return "\"" + value.replacingAll("\"", with: "\"\"") + "\""
     }
     var out = "id,name,page,page_label,subtype,author,subject,created,modified,contents,in_reply_to,replies,state,state_model\r\n"
@@ -161,10 +163,13 @@ extension Document {
 }
 
 extension String {
-  /// The text with every `target` replaced by `replacement`.
-  func replacingAll(_ target: Character, with replacement: String) -> String {
-    var out = ""
-    for character in self { if character == target { out += replacement } else { out.append(character) } }
-    return out
+  /// The text with every `target` scalar replaced by `replacement` (scalars, not characters: a
+  /// quote followed by a combining mark is still a quote to a CSV reader).
+  func replacingAll(_ target: Unicode.Scalar, with replacement: String) -> String {
+    var out = String.UnicodeScalarView()
+    for scalar in unicodeScalars {
+      if scalar == target { out.append(contentsOf: replacement.unicodeScalars) } else { out.append(scalar) }
+    }
+    return String(out)
   }
 }

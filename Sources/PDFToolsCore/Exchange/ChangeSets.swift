@@ -4,7 +4,13 @@ import CQPDF
 extension Document {
   /// A number naming the document's current state: it changes with every step, undo and
   /// redo. Give it to ``exportChanges(since:)`` later to get what changed after it.
-  public var stateID: Int { lock.withLock { journal.state } }
+  public var stateID: Int {
+    lock.withLock {
+      // Later changes must not merge into the step that led here.
+      journal.handedOutState = journal.state
+      return journal.state
+    }
+  }
 
   /// The annotation changes between state `since` (the last save or open when nil) and now,
   /// as an XFDF command document: `<add>` and `<modify>` hold whole annotations, `<delete>`
@@ -17,8 +23,9 @@ extension Document {
       }
       let start = since ?? journal.savedState
       let earlier = try statesAt(start)
-      var added: [ExchangedAnnotation] = []
-      var modified: [ExchangedAnnotation] = []
+      var elements = XFDFElements()
+      var added = ""
+      var modified = ""
       var deleted: [(page: Int, name: String)] = []
       for page in pagesTouched(by: earlier) {
         guard let pageObject = try? pageObject(page), let pageIdentity = qpdf.identity(pageObject) else { continue }
@@ -36,15 +43,16 @@ extension Document {
           guard !isPopupOrWidget(object) else { continue }
           let current = exchangedAnnotation(object, page: page)
           if !beforeSet.contains(identity) {
-            added.append(current)
+            added += elements.element(current, identity: identity) ?? ""
           } else if changedSince(identity, current, page: page, states: earlier) {
-            modified.append(current)
+            modified += elements.element(current, identity: identity) ?? ""
           }
         }
       }
       var out = XFDFWriting.header
-      out += "  <add>\n" + added.map { "  " + XFDFWriting.element($0) }.joined() + "  </add>\n"
-      out += "  <modify>\n" + modified.map { "  " + XFDFWriting.element($0) }.joined() + "  </modify>\n"
+      elements.logUnknown()
+      out += "  <add>\n" + added + "  </add>\n"
+      out += "  <modify>\n" + modified + "  </modify>\n"
       out += "  <delete>\n"
       for item in deleted { out += "    <id page=\"\(item.page)\">\(XMLText.escape(item.name))</id>\n" }
       return out + "  </delete>\n</xfdf>\n"

@@ -119,6 +119,23 @@ extension Document {
       dropped("/LE")
       annotation.lineEndings = annotation.lineEndings.map { LineEnding(rawValue: $0) == nil ? "None" : $0 }
     }
+    if let rotation = annotation.rotation, rotation % 90 != 0 {
+      dropped("/Rotate")
+      annotation.rotation = nil
+    }
+    if var border = annotation.border {
+      border.width = min(border.width, 1000)
+      border.dashes = Array(border.dashes.prefix(16).map { max(0, $0) })
+      if border.style == "D" && !border.dashes.contains(where: { $0 > 0 }) { border.dashes = [3] }
+      annotation.border = border
+    }
+    annotation.cloudyIntensity = annotation.cloudyIntensity.map { min(max($0, 0), 2) }
+    if annotation.inReplyTo == annotation.name {
+      dropped("/IRT (it names the annotation itself)")
+      annotation.inReplyTo = nil
+      annotation.replyType = nil
+    }
+    if case .uri(let uri)? = annotation.link { annotation.link = uri.isEmpty ? nil : .uri(Document.percentEncoded(uri)) }
     if let date = annotation.modified, !XFDFReading.isDate(date) {
       dropped("/M")
       annotation.modified = nil
@@ -127,6 +144,20 @@ extension Document {
       dropped("/CreationDate")
       annotation.created = nil
     }
+  }
+
+  /// A URI with spaces, controls and non-ASCII bytes percent-encoded (as links take them).
+  static func percentEncoded(_ uri: String) -> String {
+    let hex = Array("0123456789ABCDEF")
+    var out = ""
+    for byte in uri.utf8 {
+      if byte > 0x20 && byte < 0x7F {
+        out.append(Character(Unicode.Scalar(byte)))
+      } else {
+        out += "%" + String(hex[Int(byte >> 4)]) + String(hex[Int(byte & 15)])
+      }
+    }
+    return out
   }
 
   /// The border of /BS, or the width of /Border; nil without either. Call under the lock.

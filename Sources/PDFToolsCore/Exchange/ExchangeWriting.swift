@@ -39,23 +39,29 @@ extension Document {
           continue
         }
         try deleteAnnotation(id)
-        names[name] = nil
+        names = names.filter { $0.value != id }
         result.deleted += 1
       }
       for annotation in annotations {
         if let id = names[annotation.name] {
-          let replaced = try locked { () throws(PDFError) -> Bool in
+          let (replaced, byObject) = try locked { () throws(PDFError) -> (Bool, Bool) in
             let (object, page) = try annotationObject(id)
-            return qpdf.entry(object, "/Subtype").flatMap { qpdf.name($0) } != annotation.subtype || page != annotation.page
+            let other = qpdf.entry(object, "/Subtype").flatMap { qpdf.name($0) } != annotation.subtype || page != annotation.page
+            return (other, exchangeName(object) != annotation.name)
           }
           if !replaced {
             if try writeExchanged(annotation, to: id, isNew: false) { result.changed += 1 }
             continue
           }
-          // Another subtype or page under the same name: the old one gives way.
-          try deleteAnnotation(id)
-          result.changed += 1
-          result.added -= 1
+          if !byObject {
+            // Another subtype or page under the same /NM: the old one gives way.
+            try deleteAnnotation(id)
+            names = names.filter { $0.value != id }
+            result.changed += 1
+            result.added -= 1
+          }
+          // A name made from an object number that names another kind of annotation here (the
+          // XFDF came from another document): it is a new annotation, the other one stays.
         }
         // An annotation without area (another program's choice) is made with one, then given
         // its own rectangle.
@@ -78,7 +84,10 @@ extension Document {
     for page in 0..<pageTree.count {
       guard let listing = try listing(ofPage: page) else { continue }
       for (identity, id) in zip(listing.objects, listing.ids) {
-        let name = exchangeName(qpdf.object(identity))
+        let object = qpdf.object(identity)
+        let subtype = qpdf.entry(object, "/Subtype").flatMap { qpdf.name($0) }
+        guard subtype != "Popup", subtype != "Widget" else { continue }
+        let name = exchangeName(object)
         if names[name] == nil { names[name] = id }
         // The name made from the object number finds it too (an export gives it to the second
         // of two annotations that share one /NM).

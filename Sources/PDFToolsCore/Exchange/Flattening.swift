@@ -76,6 +76,8 @@ extension Document {
     }
     guard !chosen.isEmpty else { return 0 }
     if !drawings.isEmpty { try drawOnPage(pageObject, drawings) }
+    // Popups named by their parents' /Popup go too (also those without /Parent).
+    let popups = Set(chosen.compactMap { qpdf.entry(qpdf.object($0), "/Popup").flatMap { qpdf.identity($0) } })
     // The annotations go, with the popups that belong to them.
     guard let annots = qpdf.entry(pageObject, "/Annots"), let items = qpdf.items(annots) else { return 0 }
     var removed = 0
@@ -83,7 +85,8 @@ extension Document {
       guard let identity = qpdf.identity(item) else { continue }
       let parent = qpdf.entry(item, "/Parent").flatMap { qpdf.identity($0) }
       let isPopup = qpdf.entry(item, "/Subtype").flatMap { qpdf.name($0) } == "Popup"
-      guard chosen.contains(identity) || (isPopup && parent.map(chosen.contains) == true) else { continue }
+      guard chosen.contains(identity) || popups.contains(identity) || (isPopup && parent.map(chosen.contains) == true)
+      else { continue }
       try writer.removeItem(at: position, from: annots, owner: pageObject)
       if chosen.contains(identity) { removed += 1 }
     }
@@ -172,7 +175,8 @@ extension Document {
       } while taken.contains(name)
       entries.append(("/" + name, drawing.form))
       let m = drawing.matrix
-      let numbers = [m.a, m.b, m.c, m.d, m.e, m.f].map(PDFNumberFormat.format).joined(separator: " ")
+      // Full precision: a large form fitted to a small rectangle scales by far less than 0.001.
+      let numbers = [m.a, m.b, m.c, m.d, m.e, m.f].map(JSON.format).joined(separator: " ")
       content += "q \(numbers) cm /\(name) Do Q\n"
     }
     try write.set("/XObject", qpdf.makeDictionary(entries), in: resources, owner: resourcesAreDirect ? page : nil)

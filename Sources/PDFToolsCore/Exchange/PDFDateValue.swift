@@ -55,4 +55,23 @@ struct PDFDateValue: Comparable {
     let days = era * 146_097 + dayOfEra - 719_468
     seconds = Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second - offset)
   }
+
+  /// The moment as a PDF date in UTC: "D:YYYYMMDDHHmmSSZ".
+  var pdfText: String {
+    let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+    let time = Int(seconds - days * 86_400)
+    // The civil date of a day count (proleptic Gregorian).
+    let shifted = Int(days) + 719_468
+    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+    let dayOfEra = shifted - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let monthIndex = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    let yearText = String(repeating: "0", count: max(0, 4 - String(year).count)) + String(year)
+    return "D:" + yearText + two(month) + two(day) + two(time / 3600) + two(time / 60 % 60) + two(time % 60) + "Z"
+  }
 }

@@ -10,41 +10,14 @@ extension Document {
     try locked { () throws(PDFError) -> String in
       if let pages { for page in pages { try checkPageIndex(page) } }
       var out = XFDFWriting.header + "  <annots>\n"
-      var unknown: Set<String> = []
-      var written = Set<ObjectIdentity>()
-      var names = Set<String>()
+      var elements = XFDFElements()
       for page in 0..<pageTree.count where pages?.contains(page) ?? true {
         guard let listing = try listing(ofPage: page) else { continue }
         for (identity, id) in zip(listing.objects, listing.ids) where ids?.contains(id) ?? true {
-          // An annotation listed by several pages goes once, with the first.
-          guard written.insert(identity).inserted else { continue }
-          var annotation = exchangedAnnotation(qpdf.object(identity), page: page)
-          // Names are unique in XFDF: the second of two annotations with one /NM goes under
-          // the name made from its object number.
-          if !names.insert(annotation.name).inserted {
-            annotation.name = Document.objectNamePrefix + "\(identity.number)-\(identity.generation)"
-            names.insert(annotation.name)
-          }
-          guard annotation.subtype != "Popup", annotation.subtype != "Widget" else { continue }
-          if XFDFWriting.elementNames[annotation.subtype] == nil {
-            // An XML name: a letter first, then letters, digits, '-', '_' or '.'.
-            let name = annotation.subtype.lowercased().unicodeScalars
-            guard let first = name.first, first.properties.isAlphabetic, first.isASCII,
-              name.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0)) })
-            else {
-              Log.emit(.warning, "pdftools", "an annotation of subtype '\(annotation.subtype)' cannot be written as XFDF and is left out")
-              continue
-            }
-            unknown.insert(annotation.subtype)
-          }
-          out += "  " + XFDFWriting.element(annotation)
+          out += elements.element(exchangedAnnotation(qpdf.object(identity), page: page), identity: identity) ?? ""
         }
       }
-      if !unknown.isEmpty {
-        Log.emit(
-          .warning, "pdftools",
-          "XFDF has no element for \(unknown.sorted().joined(separator: ", ")): written under the lowercased subtype name")
-      }
+      elements.logUnknown()
       return out + "  </annots>\n</xfdf>\n"
     }
   }
@@ -57,6 +30,52 @@ extension Document {
   public func importXFDF(_ text: String) throws(PDFError) -> ImportResult {
     let read = try XFDFDocumentReading.read(text, pageCount: pageCount, commands: false)
     return try applyExchange(read.annotations, deleting: [], skipped: read.skipped, label: "Import XFDF")
+  }
+}
+
+/// Annotations written as XFDF elements: each annotation object once (one listed by several
+/// pages goes with the first), names unique (the second of two annotations with one /NM goes
+/// under the name made from its object number), popups inside their parents, widgets left out,
+/// and subtypes XFDF has no element for under their lowercased name when that is an XML name.
+struct XFDFElements {
+  /// Objects written.
+  private var written = Set<ObjectIdentity>()
+  /// Names used.
+  private var names = Set<String>()
+  /// Subtypes written under their own name.
+  private var unknown = Set<String>()
+
+  /// The element of `annotation` (object `identity`), indented for a list; nil when it is not
+  /// written.
+  mutating func element(_ annotation: ExchangedAnnotation, identity: ObjectIdentity) -> String? {
+    guard annotation.subtype != "Popup", annotation.subtype != "Widget", written.insert(identity).inserted else {
+      return nil
+    }
+    var annotation = annotation
+    if !names.insert(annotation.name).inserted {
+      annotation.name = Document.objectNamePrefix + "\(identity.number)-\(identity.generation)"
+      names.insert(annotation.name)
+    }
+    if XFDFWriting.elementNames[annotation.subtype] == nil {
+      // An XML name: a letter first, then letters, digits, '-', '_' or '.'.
+      let name = annotation.subtype.lowercased().unicodeScalars
+      guard let first = name.first, first.isASCII, first.properties.isAlphabetic,
+        name.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0)) })
+      else {
+        Log.emit(.warning, "pdftools", "an annotation of subtype '\(annotation.subtype)' cannot be written as XFDF and is left out")
+        return nil
+      }
+      unknown.insert(annotation.subtype)
+    }
+    return "  " + XFDFWriting.element(annotation)
+  }
+
+  /// Names in the log the subtypes written under their own name.
+  func logUnknown() {
+    guard !unknown.isEmpty else { return }
+    Log.emit(
+      .warning, "pdftools",
+      "XFDF has no element for \(unknown.sorted().joined(separator: ", ")): written under the lowercased subtype name")
   }
 }
 

@@ -125,8 +125,13 @@ struct XFDFReading {
   /// A PDF date attribute, kept as written when it looks like one.
   private func date(_ attribute: String) throws(PDFError) -> String? {
     guard let text = element.attribute(attribute) else { return nil }
-    guard XFDFReading.isDate(text) else { throw failure("\(attribute) '\(text)' is not a PDF date (D:YYYYMMDDHHmmSS)") }
-    return text.hasPrefix("D:") ? text : "D:" + text
+    guard XFDFReading.isDate(text), let moment = PDFDateValue(text) else {
+      throw failure("\(attribute) '\(text)' is not a PDF date (D:YYYYMMDDHHmmSS)")
+    }
+    // A PDF date is kept as written; an ISO 8601 date becomes the PDF date of its moment.
+    if text.hasPrefix("D:") { return text }
+    if text.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }) { return "D:" + text }
+    return moment.pdfText
   }
 
   /// True for a PDF date XFDF can carry: printable ASCII, at most 64 bytes, a date

@@ -152,17 +152,14 @@ enum XMLReader {
       guard let data, let text, !Unmanaged<Builder>.fromOpaque(data).takeUnretainedValue().stack.isEmpty else { return }
       let builder = Unmanaged<Builder>.fromOpaque(data).takeUnretainedValue()
       let value = String(decoding: UnsafeRawBufferPointer(start: text, count: Int(length)), as: UTF8.self)
-      let last = builder.stack.count - 1
-      if case .text(let previous)? = builder.stack[last].children.last {
-        builder.stack[last].children[builder.stack[last].children.count - 1] = .text(previous + value)
-      } else {
-        builder.stack[last].children.append(.text(value))
-      }
+      // Runs stay apart (GMarkup splits text at comments): joining them here would copy the
+      // text again for every run.
+      builder.stack[builder.stack.count - 1].children.append(.text(value))
     }
     let unmanaged = Unmanaged.passRetained(builder)
     defer { unmanaged.release() }
     return try withUnsafePointer(to: &parser) { (parserPointer) throws(PDFError) -> XMLElement in
-      guard let context = g_markup_parse_context_new(parserPointer, GMarkupParseFlags(rawValue: 0), unmanaged.toOpaque(), nil)
+      guard let context = g_markup_parse_context_new(parserPointer, G_MARKUP_TREAT_CDATA_AS_TEXT, unmanaged.toOpaque(), nil)
       else { throw PDFError(.outOfMemory, "cannot start the XML parser") }
       defer { g_markup_parse_context_free(context) }
       builder.context = context

@@ -98,7 +98,7 @@ extension Document {
     dropRedo()
     journal.changed = true
     if let key, var top = journal.undoSteps.last, top.key == key, top.id == journal.state,
-      top.id != journal.savedState
+      top.id != journal.savedState, top.id != journal.handedOutState
     {
       journal.storedBytes -= top.size
       for (identity, state) in step.before where top.before[identity] == nil { top.before[identity] = state }

@@ -53,6 +53,9 @@ struct Journal {
   var nextID = 1
   /// The state id at the last save (or open).
   var savedState = 0
+  /// The last state id handed to the host (``Document/stateID``): like the saved state, a step
+  /// with this id takes no more changes into it, so changes after it stay apart.
+  var handedOutState = -1
   /// True while undo or redo restores objects (their changes are not journaled).
   var restoring = false
   /// False when the host turned the journal off.

@@ -70,9 +70,10 @@ def _date(value: Any, what: str) -> Optional[bytes]:
     """A date for C: a PDF or ISO 8601 string, or a datetime (naive means UTC)."""
     if value is None:
         return None
-    if hasattr(value, "isoformat"):
-        if getattr(value, "tzinfo", None) is None and hasattr(value, "hour"):
-            return encode_text(value.isoformat() + "Z", what)
+    if hasattr(value, "hour"):  # a datetime: to the second
+        text = value.isoformat(timespec="seconds")
+        return encode_text(text if value.tzinfo is not None else text + "Z", what)
+    if hasattr(value, "isoformat"):  # a date
         return encode_text(value.isoformat(), what)
     return encode_text(str(value), what)
 
