@@ -749,6 +749,44 @@ static int m_attachment(pdftools_document *doc) {
 static int m_stamp_image(pdftools_document *doc) {
   return pdftools_annotation_set_stamp_image(doc, R(doc, "st"), tc_png_4x3, sizeof tc_png_4x3);
 }
+/* Exchange. */
+static int m_import_xfdf(pdftools_document *doc) {
+  /* A new note with a popup and a reply to it: one step. */
+  return pdftools_document_import_xfdf(
+      doc,
+      "<xfdf xmlns=\"http://ns.adobe.com/xfdf/\"><annots>"
+      "<text page=\"0\" rect=\"30,30,50,50\" name=\"undo-note\" color=\"#00FF00\" title=\"Ann\">"
+      "<contents>imported</contents><popup page=\"0\" rect=\"60,30,200,120\" open=\"yes\"/></text>"
+      "<text page=\"0\" rect=\"30,60,50,80\" name=\"undo-reply\" inreplyto=\"undo-note\" state=\"Accepted\" "
+      "statemodel=\"Review\"/></annots></xfdf>",
+      NULL);
+}
+static int m_import_changes(pdftools_document *doc) {
+  /* A circle added and the first annotation of page 0 deleted by its name (when it has one). */
+  char name[256], xfdf[1024];
+  size_t need = 0;
+  pdftools_annotation_id first = annot_at(doc, 0, 0);
+  const char *deleted = "";
+  if (first && pdftools_annotation_get_text(doc, first, "NM", name, sizeof name, &need) == PDFTOOLS_OK &&
+      !strpbrk(name, "<&"))
+    deleted = name;
+  snprintf(xfdf, sizeof xfdf,
+           "<xfdf><add><circle page=\"0\" rect=\"40,40,90,90\" name=\"undo-circle\" color=\"#0000FF\"/></add>"
+           "<delete>%s%s%s</delete></xfdf>",
+           *deleted ? "<id page=\"0\">" : "", deleted, *deleted ? "</id>" : "");
+  return pdftools_document_import_changes(doc, xfdf, NULL);
+}
+static int m_flatten(pdftools_document *doc) {
+  pdftools_flatten_options options = PDFTOOLS_FLATTEN_OPTIONS_INIT;
+  int32_t page = 0, removed = 0;
+  int st;
+  if (!annot_at(doc, 0, 0)) return CASE_SKIP;
+  options.pages = &page;
+  options.page_count = 1;
+  options.allow_invalidating_signatures = 1;
+  st = pdftools_document_flatten(doc, &options, &removed);
+  return st == PDFTOOLS_OK && removed == 0 ? CASE_SKIP : st;
+}
 
 static const mutation_case k_cases[] = {
     {"pdftools_document_set_metadata", "set Title", "", m_meta_set},
@@ -803,6 +841,9 @@ static const mutation_case k_cases[] = {
     {"pdftools_annotation_set_link_page", "Link", "lk", m_link_page},
     {"pdftools_annotation_set_attachment", "FileAttachment", "fa", m_attachment},
     {"pdftools_annotation_set_stamp_image", "PNG", "st", m_stamp_image},
+    {"pdftools_document_import_xfdf", "a note with a popup and a reply", "", m_import_xfdf},
+    {"pdftools_document_import_changes", "add a circle, delete the first annotation", "", m_import_changes},
+    {"pdftools_document_flatten", "page 0", "", m_flatten},
 };
 #define N_CASES (sizeof k_cases / sizeof k_cases[0])
 
