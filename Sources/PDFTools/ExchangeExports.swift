@@ -63,16 +63,24 @@ public func abiDocumentExportXFDF(
   }
 }
 
+/// Runs an import of XFDF text into a document and stores its counts.
+private func importing(
+  _ document: OpaquePointer?, _ xfdf: UnsafePointer<CChar>?, _ outResult: UnsafeMutablePointer<pdftools_import_result>?,
+  _ body: (Document, String) throws(PDFError) -> ImportResult
+) -> pdftools_status {
+  call { () throws(PDFError) in
+    let doc = try Registry.document(document)
+    try checkResult(outResult)
+    try storeResult(try body(doc, try text(xfdf, "xfdf")), outResult)
+  }
+}
+
 /// Merges the annotations of an XFDF document.
 @_cdecl("pdftools_document_import_xfdf")
 public func abiDocumentImportXFDF(
   _ document: OpaquePointer?, _ xfdf: UnsafePointer<CChar>?, _ outResult: UnsafeMutablePointer<pdftools_import_result>?
 ) -> pdftools_status {
-  call { () throws(PDFError) in
-    let doc = try Registry.document(document)
-    try checkResult(outResult)
-    try storeResult(try doc.importXFDF(try text(xfdf, "xfdf")), outResult)
-  }
+  importing(document, xfdf, outResult) { (doc, text) throws(PDFError) in try doc.importXFDF(text) }
 }
 
 /// The number naming the document's current state.
@@ -106,11 +114,7 @@ public func abiDocumentExportChanges(
 public func abiDocumentImportChanges(
   _ document: OpaquePointer?, _ xfdf: UnsafePointer<CChar>?, _ outResult: UnsafeMutablePointer<pdftools_import_result>?
 ) -> pdftools_status {
-  call { () throws(PDFError) in
-    let doc = try Registry.document(document)
-    try checkResult(outResult)
-    try storeResult(try doc.importChanges(try text(xfdf, "xfdf")), outResult)
-  }
+  importing(document, xfdf, outResult) { (doc, text) throws(PDFError) in try doc.importChanges(text) }
 }
 
 /// Default report options of a version.
