@@ -124,14 +124,14 @@ extern "C" {
 /** Major version: changes only with an incompatible ABI (and the SONAME). */
 #define PDFTOOLS_VERSION_MAJOR 1
 /** Minor version: grows when functions or struct fields are added. */
-#define PDFTOOLS_VERSION_MINOR 2
+#define PDFTOOLS_VERSION_MINOR 3
 /** Patch version: fixes only. */
 #define PDFTOOLS_VERSION_PATCH 0
 /** The version as one number: major * 10000 + minor * 100 + patch. */
 #define PDFTOOLS_VERSION_NUMBER \
   (PDFTOOLS_VERSION_MAJOR * 10000 + PDFTOOLS_VERSION_MINOR * 100 + PDFTOOLS_VERSION_PATCH)
 /** The version as a string, "major.minor.patch". */
-#define PDFTOOLS_VERSION_STRING "1.2.0"
+#define PDFTOOLS_VERSION_STRING "1.3.0"
 
 /**
  * The version of the library loaded at run time, as PDFTOOLS_VERSION_NUMBER
@@ -2626,6 +2626,286 @@ pdftools_status pdftools_tool_export_styles(pdftools_tool_manager *manager, char
  * message names where).
  */
 pdftools_status pdftools_tool_import_styles(pdftools_tool_manager *manager, const char *json);
+
+/* ------------------------------------------------------------------------ */
+/* Viewer layout                                                             */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * A layout computes where each page sits in a viewer's scrollable canvas:
+ * geometry only, nothing is drawn (since 1.3).  Canvas space has its origin
+ * at the canvas's top-left corner, y down, in the host's units; a page's
+ * rect in the canvas is its display space scaled by the layout's scale and
+ * moved.  Pages are grouped into spreads (one page, or two side by side)
+ * that follow each other down the canvas, or across it in the horizontal
+ * mode; pages of different sizes are centred across their row or column,
+ * and the two pages of a spread meet at the middle of the spread.  Gaps
+ * and margins are canvas units and do not scale with the zoom.
+ *
+ * A layout holds sizes, not a document: after a page's size or rotation
+ * changes call pdftools_layout_set_page; after pages are added or removed,
+ * make a new layout.  Queries cost O(log spreads) plus what they return;
+ * a change costs one pass over the spreads.
+ *
+ * Threads.  A layout has a lock of its own: calls on it from several
+ * threads are serialized, and different layouts run in parallel.
+ */
+
+/** A viewer layout: an opaque handle. */
+typedef struct pdftools_layout pdftools_layout;
+
+/** How a layout arranges pages. */
+typedef enum pdftools_layout_mode {
+  /** One page at a time: the canvas holds the current page only. */
+  PDFTOOLS_LAYOUT_SINGLE_PAGE = 0,
+  /** Every page, one under the other. */
+  PDFTOOLS_LAYOUT_SINGLE_PAGE_CONTINUOUS = 1,
+  /** Two pages side by side, one spread at a time (the current page's). */
+  PDFTOOLS_LAYOUT_TWO_UP = 2,
+  /** Spreads of two pages side by side, one spread under the other. */
+  PDFTOOLS_LAYOUT_TWO_UP_CONTINUOUS = 3,
+  /** Every page in one row. */
+  PDFTOOLS_LAYOUT_HORIZONTAL_CONTINUOUS = 4
+} pdftools_layout_mode;
+
+/** How a layout's scale is chosen. */
+typedef enum pdftools_zoom_mode {
+  /** The scale of the options. */
+  PDFTOOLS_ZOOM_FIXED = 0,
+  /** The widest spread (page, in the horizontal mode) fills the viewport's
+      width inside the margins. */
+  PDFTOOLS_ZOOM_FIT_WIDTH = 1,
+  /** The largest spread fits the viewport in both directions. */
+  PDFTOOLS_ZOOM_FIT_PAGE = 2,
+  /** The tallest spread fills the viewport's height inside the margins. */
+  PDFTOOLS_ZOOM_FIT_HEIGHT = 3
+} pdftools_zoom_mode;
+
+/** The choices of a layout.  Initialise with PDFTOOLS_LAYOUT_OPTIONS_INIT. */
+typedef struct pdftools_layout_options {
+  /** PDFTOOLS_LAYOUT_OPTIONS_VERSION (or an older version). */
+  uint32_t version;
+  /** A pdftools_layout_mode. */
+  pdftools_layout_mode mode;
+  /** Two-up modes: nonzero puts the first page alone, as a cover, on the
+      side a book's first right-hand page takes (the left side when
+      right_to_left is set). */
+  pdftools_bool cover_page;
+  /** Nonzero: pages read right to left.  The first page of a spread is on
+      the right, and the horizontal row starts at the canvas's right end. */
+  pdftools_bool right_to_left;
+  /** Canvas units between pages and between spreads, 0 to 1e6 (8). */
+  double page_gap;
+  /** Canvas units around everything, 0 to 1e6 (8). */
+  double margin;
+  /** A pdftools_zoom_mode (PDFTOOLS_ZOOM_FIXED). */
+  pdftools_zoom_mode zoom;
+  /** Canvas units per display-space unit for PDFTOOLS_ZOOM_FIXED, 1e-4 to
+      1e4 (1).  The fitting zooms compute theirs within the same bounds. */
+  double scale;
+  /** The viewport's width in canvas units (0): needed by FIT_WIDTH and
+      FIT_PAGE, and used to keep scroll positions within the canvas. */
+  double viewport_width;
+  /** The viewport's height in canvas units (0): needed by FIT_HEIGHT and
+      FIT_PAGE. */
+  double viewport_height;
+} pdftools_layout_options;
+
+/** The version of pdftools_layout_options this header describes. */
+#define PDFTOOLS_LAYOUT_OPTIONS_VERSION 1
+
+/** Single page continuous, gaps and margins of 8, scale 1, no viewport. */
+#define PDFTOOLS_LAYOUT_OPTIONS_INIT \
+  { PDFTOOLS_LAYOUT_OPTIONS_VERSION, PDFTOOLS_LAYOUT_SINGLE_PAGE_CONTINUOUS, 0, 0, 8.0, 8.0, \
+    PDFTOOLS_ZOOM_FIXED, 1.0, 0.0, 0.0 }
+
+/**
+ * Sets *options to the defaults of version, as pdftools_search_options_init.
+ * Errors: INVALID_ARGUMENT (options NULL, version 0 or newer than this
+ * library's).
+ */
+pdftools_status pdftools_layout_options_init(pdftools_layout_options *options, uint32_t version);
+
+/** One page as a layout sees it. */
+typedef struct pdftools_layout_page {
+  /** Unrotated width: the crop box's width times the user unit, above 0 and at most 1e9. */
+  double width;
+  /** Unrotated height, as width. */
+  double height;
+  /** Clockwise rotation, a multiple of 90 (any sign; taken modulo 360). */
+  int32_t rotation;
+} pdftools_layout_page;
+
+/**
+ * Makes a layout of count pages (pages may be NULL when count is 0) with
+ * options (NULL: defaults), showing every page; the first page is current.
+ * *out_layout receives a handle to free with pdftools_layout_free; on error
+ * it is left alone.  The pages are copied.
+ * Errors: INVALID_ARGUMENT (out_layout NULL, a negative count, a count
+ * without its array, a size or rotation outside its range — the message
+ * names the page —, an option outside its range, a fitting zoom without
+ * the viewport side it fits), OUT_OF_RANGE (more than 10,000,000 pages),
+ * OUT_OF_MEMORY.
+ */
+pdftools_status pdftools_layout_new(const pdftools_layout_page *pages, int32_t count,
+                                    const pdftools_layout_options *options,
+                                    pdftools_layout **out_layout);
+
+/**
+ * As pdftools_layout_new, with the pages of doc as they are now: each
+ * page's crop box times its user unit (at least 1 x 1) and its /Rotate.
+ * The layout does not follow later changes of doc and outlives it.
+ * Errors: as pdftools_layout_new; INVALID_HANDLE, DAMAGED.
+ */
+pdftools_status pdftools_layout_new_for_document(pdftools_document *doc,
+                                                 const pdftools_layout_options *options,
+                                                 pdftools_layout **out_layout);
+
+/** Frees a layout; NULL and handles already freed are ignored. */
+void pdftools_layout_free(pdftools_layout *layout);
+
+/**
+ * Replaces the options (NULL: defaults) and lays the pages out again; the
+ * current page and the page subset are kept.  All or nothing.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT (as pdftools_layout_new).
+ */
+pdftools_status pdftools_layout_set_options(pdftools_layout *layout,
+                                            const pdftools_layout_options *options);
+
+/**
+ * Copies the options into *out_options, whose version the caller sets
+ * (PDFTOOLS_LAYOUT_OPTIONS_INIT); only that version's fields are written.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT (out_options NULL or its
+ * version 0).
+ */
+pdftools_status pdftools_layout_get_options(pdftools_layout *layout,
+                                            pdftools_layout_options *out_options);
+
+/**
+ * Gives page page_index a new size and rotation (a page turned by the host,
+ * or one whose box changed), in one pass over the spreads.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT (page NULL, a size or rotation
+ * outside its range), OUT_OF_RANGE (page_index).
+ */
+pdftools_status pdftools_layout_set_page(pdftools_layout *layout, int32_t page_index,
+                                         const pdftools_layout_page *page);
+
+/**
+ * Shows only the count pages of pages, in that order (NULL with a count of
+ * 0: every page, in document order).  A page may appear once.  The current
+ * page is kept when it stays shown, else the first page shown becomes
+ * current.  All or nothing.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT (a negative count, a count
+ * without its array, a page listed twice), OUT_OF_RANGE (a page index).
+ */
+pdftools_status pdftools_layout_set_subset(pdftools_layout *layout, const int32_t *pages,
+                                           int32_t count);
+
+/**
+ * Makes page_index the current page.  The paged modes (SINGLE_PAGE,
+ * TWO_UP) show its spread and nothing else; the continuous modes only keep
+ * it, for a later change of mode.
+ * Errors: INVALID_HANDLE, OUT_OF_RANGE (page_index), NOT_FOUND (the page is
+ * not in the subset).
+ */
+pdftools_status pdftools_layout_set_current_page(pdftools_layout *layout, int32_t page_index);
+
+/**
+ * The current page into *out_page_index; -1 when no page is shown.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT (out_page_index NULL).
+ */
+pdftools_status pdftools_layout_get_current_page(pdftools_layout *layout, int32_t *out_page_index);
+
+/**
+ * The scale in use (canvas units per display-space unit): the options'
+ * scale, or what the fitting zoom computed.  Render a page at this scale
+ * to fill its rect.  Errors: INVALID_HANDLE, INVALID_ARGUMENT (out_scale
+ * NULL).
+ */
+pdftools_status pdftools_layout_get_scale(pdftools_layout *layout, double *out_scale);
+
+/**
+ * The canvas's width and height (either out pointer may be NULL): margins
+ * on every side included; with no page shown, just the margins.
+ * Errors: INVALID_HANDLE.
+ */
+pdftools_status pdftools_layout_get_canvas_size(pdftools_layout *layout, double *out_width,
+                                                double *out_height);
+
+/**
+ * The rect of page page_index in canvas space (x0, y0 its top-left corner).
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT (out_rect NULL), OUT_OF_RANGE,
+ * NOT_FOUND (the page is not shown: outside the subset, or not on the
+ * current spread of a paged mode).
+ */
+pdftools_status pdftools_layout_get_page_rect(pdftools_layout *layout, int32_t page_index,
+                                              pdftools_rect *out_rect);
+
+/**
+ * The shown page under the canvas point (x, y), edges included: its index
+ * into *out_page_index and the point in its display space into *out_x and
+ * *out_y (either may be NULL).  Over a margin or a gap, *out_page_index is
+ * -1 and the other outputs are left alone; this is not an error.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT (out_page_index NULL).
+ */
+pdftools_status pdftools_layout_get_page_at(pdftools_layout *layout, double x, double y,
+                                            int32_t *out_page_index, double *out_x, double *out_y);
+
+/** A page in a viewport. */
+typedef struct pdftools_visible_page {
+  /** The page index. */
+  int32_t page_index;
+  /** The whole page in canvas space. */
+  pdftools_rect canvas_rect;
+  /** The part inside the viewport, in the page's display space (zoom 1):
+      multiply by the scale for the pixels of a tile to render. */
+  pdftools_rect visible_rect;
+} pdftools_visible_page;
+
+/**
+ * The pages that overlap viewport (a canvas rect) with a positive area, in
+ * reading order: array pattern as for pdftools_page_get_chars (buf NULL:
+ * *out_count receives the count), element_size being
+ * sizeof(pdftools_visible_page) as the caller knows it.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT (viewport or out_count NULL, a
+ * coordinate that is not finite, element_size too small), BUFFER_TOO_SMALL.
+ */
+pdftools_status pdftools_layout_get_visible_pages(pdftools_layout *layout,
+                                                  const pdftools_rect *viewport, size_t element_size,
+                                                  pdftools_visible_page *buf, int32_t capacity,
+                                                  int32_t *out_count);
+
+/**
+ * The canvas point (x, y) in the display space of page page_index, also
+ * beyond the page's edges: the point to send with a pointer event of a
+ * gesture that started on that page (pdftools_tool_pointer_move).  Either
+ * out pointer may be NULL.
+ * Errors: INVALID_HANDLE, OUT_OF_RANGE, NOT_FOUND (the page is not shown).
+ */
+pdftools_status pdftools_layout_canvas_to_page(pdftools_layout *layout, int32_t page_index, double x,
+                                               double y, double *out_x, double *out_y);
+
+/**
+ * The canvas point of the display-space point (x, y) of page page_index
+ * (an overlay's or a search hit's position).  Either out pointer may be
+ * NULL.  Errors: INVALID_HANDLE, OUT_OF_RANGE, NOT_FOUND (the page is not
+ * shown).
+ */
+pdftools_status pdftools_layout_page_to_canvas(pdftools_layout *layout, int32_t page_index, double x,
+                                               double y, double *out_x, double *out_y);
+
+/**
+ * The scroll offset (the canvas point at the viewport's top-left corner)
+ * that brings the display-space point (x, y) of page page_index to the
+ * viewport's top-left corner, kept within 0 and the canvas size less the
+ * viewport: (0, 0) shows the page at the top; a destination of the outline
+ * converted to display space shows that place.  Either out pointer may be
+ * NULL.  Errors: INVALID_HANDLE, OUT_OF_RANGE, NOT_FOUND (the page is not
+ * shown; in the paged modes, make it current first).
+ */
+pdftools_status pdftools_layout_get_scroll_position(pdftools_layout *layout, int32_t page_index,
+                                                    double x, double y, double *out_x,
+                                                    double *out_y);
 
 #ifdef __cplusplus
 } /* extern "C" */
