@@ -83,6 +83,7 @@ from .errors import (
     UnsupportedError,
     WrongPasswordError,
 )
+from .layout import CanvasPointer, Layout, LayoutMode, VisiblePage, Zoom
 from .geometry import Box, Point, PointLike, Quad, Rect, Size, Space, SpaceLike
 from .log import LogHandler, LogLevel, get_log_handler, log_to_logging, set_log_handler
 from .metadata import Metadata
@@ -110,10 +111,15 @@ from .tools import (
 )
 from .undo import UndoGroup, UndoHandler
 
-__version__ = "1.2.0"
+__version__ = "1.3.0"
 
 __all__ = [
     "ImportResult",
+    "CanvasPointer",
+    "Layout",
+    "LayoutMode",
+    "VisiblePage",
+    "Zoom",
     "__version__",
     "library_version",
     "library_version_info",

@@ -71,11 +71,15 @@ __all__ = [
     "IMPORT_RESULT_VERSION",
     "REPORT_OPTIONS_VERSION",
     "FLATTEN_OPTIONS_VERSION",
+    "CLayoutOptions",
+    "CLayoutPage",
+    "CVisiblePage",
+    "LAYOUT_OPTIONS_VERSION",
 ]
 
 #: The header version this binding was written against.
 VERSION_MAJOR = 1
-VERSION_MINOR = 2
+VERSION_MINOR = 3
 #: PDFTOOLS_SAVE_OPTIONS_VERSION.
 SAVE_OPTIONS_VERSION = 3
 #: PDFTOOLS_SEARCH_OPTIONS_VERSION.
@@ -227,6 +231,39 @@ REPORT_OPTIONS_VERSION = 1
 FLATTEN_OPTIONS_VERSION = 1
 
 
+class CLayoutOptions(Structure):
+    """``pdftools_layout_options`` (version 1)."""
+
+    _fields_ = [
+        ("version", c_uint32),
+        ("mode", c_int),
+        ("cover_page", c_int32),
+        ("right_to_left", c_int32),
+        ("page_gap", c_double),
+        ("margin", c_double),
+        ("zoom", c_int),
+        ("scale", c_double),
+        ("viewport_width", c_double),
+        ("viewport_height", c_double),
+    ]
+
+
+class CLayoutPage(Structure):
+    """``pdftools_layout_page``: an unrotated size and a rotation."""
+
+    _fields_ = [("width", c_double), ("height", c_double), ("rotation", c_int32)]
+
+
+class CVisiblePage(Structure):
+    """``pdftools_visible_page``: a page in a viewport."""
+
+    _fields_ = [("page_index", c_int32), ("canvas_rect", CRect), ("visible_rect", CRect)]
+
+
+#: PDFTOOLS_LAYOUT_OPTIONS_VERSION.
+LAYOUT_OPTIONS_VERSION = 1
+
+
 class CRenderOptions(Structure):
     """``pdftools_render_options`` (version 1)."""
 
@@ -354,6 +391,7 @@ _doc = c_void_p  # pdftools_document *
 _buf = POINTER(c_char)  # char *buf of the two-call pattern (NULL allowed)
 _annot_id = c_int64  # pdftools_annotation_id
 _tm = c_void_p  # pdftools_tool_manager *
+_layout = c_void_p  # pdftools_layout *
 _event = POINTER(CPointerEvent)
 _style = POINTER(CToolStyle)
 
@@ -766,6 +804,49 @@ _PROTOTYPES: List[Tuple[str, Any, Sequence[Any]]] = [
     ("pdftools_tool_remove_preset", _status, [_tm, _enum, c_int32]),
     ("pdftools_tool_export_styles", _status, [_tm, _buf, c_size_t, POINTER(c_size_t)]),
     ("pdftools_tool_import_styles", _status, [_tm, c_char_p]),
+    # Viewer layout
+    ("pdftools_layout_options_init", _status, [POINTER(CLayoutOptions), c_uint32]),
+    (
+        "pdftools_layout_new",
+        _status,
+        [POINTER(CLayoutPage), c_int32, POINTER(CLayoutOptions), POINTER(_layout)],
+    ),
+    ("pdftools_layout_new_for_document", _status, [_doc, POINTER(CLayoutOptions), POINTER(_layout)]),
+    ("pdftools_layout_free", None, [_layout]),
+    ("pdftools_layout_set_options", _status, [_layout, POINTER(CLayoutOptions)]),
+    ("pdftools_layout_get_options", _status, [_layout, POINTER(CLayoutOptions)]),
+    ("pdftools_layout_set_page", _status, [_layout, c_int32, POINTER(CLayoutPage)]),
+    ("pdftools_layout_set_subset", _status, [_layout, POINTER(c_int32), c_int32]),
+    ("pdftools_layout_set_current_page", _status, [_layout, c_int32]),
+    ("pdftools_layout_get_current_page", _status, [_layout, POINTER(c_int32)]),
+    ("pdftools_layout_get_scale", _status, [_layout, POINTER(c_double)]),
+    ("pdftools_layout_get_canvas_size", _status, [_layout, POINTER(c_double), POINTER(c_double)]),
+    ("pdftools_layout_get_page_rect", _status, [_layout, c_int32, POINTER(CRect)]),
+    (
+        "pdftools_layout_get_page_at",
+        _status,
+        [_layout, c_double, c_double, POINTER(c_int32), POINTER(c_double), POINTER(c_double)],
+    ),
+    (
+        "pdftools_layout_get_visible_pages",
+        _status,
+        [_layout, POINTER(CRect), c_size_t, POINTER(CVisiblePage), c_int32, POINTER(c_int32)],
+    ),
+    (
+        "pdftools_layout_canvas_to_page",
+        _status,
+        [_layout, c_int32, c_double, c_double, POINTER(c_double), POINTER(c_double)],
+    ),
+    (
+        "pdftools_layout_page_to_canvas",
+        _status,
+        [_layout, c_int32, c_double, c_double, POINTER(c_double), POINTER(c_double)],
+    ),
+    (
+        "pdftools_layout_get_scroll_position",
+        _status,
+        [_layout, c_int32, c_double, c_double, POINTER(c_double), POINTER(c_double)],
+    ),
 ]
 
 
