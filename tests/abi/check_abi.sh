@@ -33,6 +33,7 @@ fi
 # At the ABI level a handle pointer is a pointer; Swift spells it void *.
 sed -e 's/^typedef struct pdftools_document pdftools_document;/typedef void pdftools_document;/' \
   -e 's/^typedef struct pdftools_tool_manager pdftools_tool_manager;/typedef void pdftools_tool_manager;/' \
+  -e 's/^typedef struct pdftools_layout pdftools_layout;/typedef void pdftools_layout;/' \
   "$header" > "$work/pdftools.h"
 mkdir -p "$work/Foundation"
 printf 'typedef long NSInteger;\ntypedef unsigned long NSUInteger;\n' > "$work/Foundation/Foundation.h"
