@@ -48,6 +48,8 @@ public final class Document: @unchecked Sendable {
   var ownAppearanceStreams: [ObjectIdentity: ObjectIdentity] = [:]
   /// Annotation ids and where they live.
   var annotationIndex = AnnotationIndex()
+  /// Outline item ids.
+  var outlineIDs = OutlineIDs()
   /// What each page lists, by page object; dropped when the page or its /Annots changes.
   var annotationListings: [ObjectIdentity: PageListing] = [:]
   /// The page each indirect /Annots array belongs to.
@@ -352,6 +354,7 @@ extension Document: ChangeRecording {
         objectWillChange(identity)
       }
       annotationIndex.forget(identity)
+      outlineIDs.forget(identity)
       ownAppearanceStreams[identity] = nil
       return identity
     }
