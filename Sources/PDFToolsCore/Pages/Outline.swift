@@ -20,6 +20,21 @@ extension Document {
     }
   }
 
+  /// The title of item `id`.
+  public func outlineTitle(_ id: Int64) throws(PDFError) -> String {
+    try locked { () throws(PDFError) -> String in
+      qpdf.value(try outlineItem(id), "Title").flatMap { qpdf.text($0) } ?? ""
+    }
+  }
+
+  /// Where item `id` leads.
+  public func outlineTarget(_ id: Int64) throws(PDFError) -> OutlineTarget {
+    try locked { () throws(PDFError) -> OutlineTarget in
+      var names: NamedDestinations? = nil
+      return outlineTarget(try outlineItem(id), names: &names)
+    }
+  }
+
   /// Appends the items under `node` (and theirs) to `result`.
   private func readOutline(
     of node: qpdf_oh, parent: Int64, depth: Int, into result: inout [OutlineItem],

@@ -136,7 +136,7 @@ extension Document {
 
   /// The object of item `id` when it is part of the outline (its /Parent chain leads to the
   /// catalog's /Outlines and its parent lists it); call under the lock.
-  private func outlineItem(_ id: Int64) throws(PDFError) -> qpdf_oh {
+  func outlineItem(_ id: Int64) throws(PDFError) -> qpdf_oh {
     guard let identity = outlineIDs.object(id), let root = outlineRoot(), let rootIdentity = qpdf.identity(root) else {
       throw PDFError(.notFound, "outline item \(id) does not exist")
     }
