@@ -2628,6 +2628,175 @@ pdftools_status pdftools_tool_export_styles(pdftools_tool_manager *manager, char
 pdftools_status pdftools_tool_import_styles(pdftools_tool_manager *manager, const char *json);
 
 /* ------------------------------------------------------------------------ */
+/* Outline (bookmarks)                                                       */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * The document outline: a tree of items, each with a title and a place it
+ * leads to (since 1.3).  Items are named by ids: unique in the open
+ * document, stable across edits, undo and redo, never reused; an id of an
+ * item that is no longer in the outline gives NOT_FOUND.  Every change is
+ * one undo step, needs the permission to assemble the document
+ * (NOT_PERMITTED otherwise), and rewrites only the items it touches, their
+ * neighbours and the ancestors whose counts change.  The functions follow
+ * the document's thread rules.
+ */
+
+/** An outline item id; 0 names the outline's root (the parent of top-level items). */
+typedef int64_t pdftools_outline_id;
+
+/** How a destination shows its page (ISO 32000-1, 12.3.2.2). */
+typedef enum pdftools_destination_fit {
+  PDFTOOLS_FIT_XYZ = 1,   /**< left, top at the window's top-left corner, at zoom. */
+  PDFTOOLS_FIT_PAGE = 2,  /**< /Fit: the whole page. */
+  PDFTOOLS_FIT_H = 3,     /**< /FitH: the page's width, top at the top. */
+  PDFTOOLS_FIT_V = 4,     /**< /FitV: the page's height, left at the left. */
+  PDFTOOLS_FIT_R = 5,     /**< /FitR: the rectangle left, bottom, right, top (all four needed). */
+  PDFTOOLS_FIT_B = 6,     /**< /FitB: the bounding box of the page's content. */
+  PDFTOOLS_FIT_BH = 7,    /**< /FitBH: the bounding box's width, top at the top. */
+  PDFTOOLS_FIT_BV = 8     /**< /FitBV: the bounding box's height, left at the left. */
+} pdftools_destination_fit;
+
+/** Which parameters of a pdftools_destination hold a value (bits of its has field). */
+typedef enum pdftools_destination_field {
+  PDFTOOLS_DEST_LEFT = 1 << 0,   /**< left. */
+  PDFTOOLS_DEST_TOP = 1 << 1,    /**< top. */
+  PDFTOOLS_DEST_RIGHT = 1 << 2,  /**< right. */
+  PDFTOOLS_DEST_BOTTOM = 1 << 3, /**< bottom. */
+  PDFTOOLS_DEST_ZOOM = 1 << 4    /**< zoom. */
+} pdftools_destination_field;
+
+/**
+ * A place in the document.  Coordinates are page space.  A parameter whose
+ * bit is clear in has is PDF's null: the viewer keeps what it has.  The
+ * parameters a fit does not use are ignored.
+ */
+typedef struct pdftools_destination {
+  int32_t page_index;           /**< The page. */
+  pdftools_destination_fit fit; /**< How it is shown. */
+  uint32_t has;                 /**< pdftools_destination_field bits. */
+  double left;                  /**< XYZ, FitV, FitBV, FitR. */
+  double top;                   /**< XYZ, FitH, FitBH, FitR. */
+  double right;                 /**< FitR. */
+  double bottom;                /**< FitR. */
+  double zoom;                  /**< XYZ; 0 keeps the viewer's zoom. */
+} pdftools_destination;
+
+/** Where an outline item leads. */
+typedef enum pdftools_outline_target {
+  /** Nowhere (or to a place that is not a page of the document). */
+  PDFTOOLS_OUTLINE_TARGET_NONE = 0,
+  /** A place in the document: destination (named destinations are resolved). */
+  PDFTOOLS_OUTLINE_TARGET_DESTINATION = 1,
+  /** A web address: pdftools_outline_get_action gives it. */
+  PDFTOOLS_OUTLINE_TARGET_URI = 2,
+  /** Another action: pdftools_outline_get_action gives its type ("Launch", "JavaScript", ...). */
+  PDFTOOLS_OUTLINE_TARGET_ACTION = 3
+} pdftools_outline_target;
+
+/** One outline item as pdftools_document_get_outline lists it. */
+typedef struct pdftools_outline_item {
+  pdftools_outline_id id;             /**< The item. */
+  pdftools_outline_id parent;         /**< Its parent, 0 for a top-level item. */
+  int32_t depth;                      /**< 0 for a top-level item. */
+  int32_t child_count;                /**< The number of its children. */
+  pdftools_outline_target target;     /**< Where it leads. */
+  pdftools_destination destination;   /**< The place, when target is DESTINATION. */
+  pdftools_color color;               /**< The title's colour (when has_color). */
+  pdftools_bool has_color;            /**< 1 when /C gives a colour (else black). */
+  pdftools_bool bold;                 /**< Bold title. */
+  pdftools_bool italic;               /**< Italic title. */
+  pdftools_bool open;                 /**< 1 when its children are shown; 0 without children. */
+  size_t title_size;                  /**< The title's length in UTF-8 bytes, without a NUL. */
+} pdftools_outline_item;
+
+/**
+ * The outline, depth first (each item followed by its children), array
+ * pattern as for pdftools_page_get_chars; element_size is
+ * sizeof(pdftools_outline_item) as the caller knows it.  A document without
+ * an outline gives 0 items.  Items of other programs' outlines are read
+ * within 64 levels and 100,000 items; a chain that loops or leads to
+ * something that is not an item ends there.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT (out_count NULL, element_size
+ * too small), BUFFER_TOO_SMALL.
+ */
+pdftools_status pdftools_document_get_outline(pdftools_document *doc, size_t element_size,
+                                              pdftools_outline_item *buf, int32_t capacity,
+                                              int32_t *out_count);
+
+/**
+ * The title of item id (UTF-8), two-call pattern.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT, NOT_FOUND, BUFFER_TOO_SMALL.
+ */
+pdftools_status pdftools_outline_get_title(pdftools_document *doc, pdftools_outline_id id, char *buf,
+                                           size_t buf_size, size_t *out_size);
+
+/**
+ * The address of a URI item, the action type of an ACTION item, "" for
+ * other items; two-call pattern.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT, NOT_FOUND, BUFFER_TOO_SMALL.
+ */
+pdftools_status pdftools_outline_get_action(pdftools_document *doc, pdftools_outline_id id, char *buf,
+                                            size_t buf_size, size_t *out_size);
+
+/**
+ * Adds an item titled title (UTF-8) under parent (0: top level) at index
+ * among its children (-1: last), leading to destination (NULL: nowhere);
+ * *out_id (may be NULL) receives its id.  An item that gets its first
+ * child is closed.  The catalog gets an /Outlines dictionary when it has
+ * none.  Errors: INVALID_HANDLE, INVALID_ARGUMENT (title NULL or not UTF-8,
+ * a parameter that is not finite, a negative zoom, FitR without its four
+ * edges, an unknown fit), OUT_OF_RANGE (index, the destination's page),
+ * NOT_FOUND (parent), NOT_PERMITTED.
+ */
+pdftools_status pdftools_outline_add(pdftools_document *doc, pdftools_outline_id parent, int32_t index,
+                                     const char *title, const pdftools_destination *destination,
+                                     pdftools_outline_id *out_id);
+
+/** Removes item id with its children.  Errors: INVALID_HANDLE, NOT_FOUND, NOT_PERMITTED. */
+pdftools_status pdftools_outline_remove(pdftools_document *doc, pdftools_outline_id id);
+
+/**
+ * Moves item id (with its children) under parent (0: top level) to index
+ * among the parent's children counted without the item (-1: last).
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT (parent is the item or one of
+ * its children), OUT_OF_RANGE (index), NOT_FOUND, NOT_PERMITTED.
+ */
+pdftools_status pdftools_outline_move(pdftools_document *doc, pdftools_outline_id id,
+                                      pdftools_outline_id parent, int32_t index);
+
+/**
+ * Gives item id the title title (UTF-8).
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT, NOT_FOUND, NOT_PERMITTED.
+ */
+pdftools_status pdftools_outline_set_title(pdftools_document *doc, pdftools_outline_id id,
+                                           const char *title);
+
+/**
+ * Makes item id lead to destination (NULL: nowhere), replacing its
+ * destination or action.  Errors: as pdftools_outline_add; NOT_FOUND.
+ */
+pdftools_status pdftools_outline_set_destination(pdftools_document *doc, pdftools_outline_id id,
+                                                 const pdftools_destination *destination);
+
+/**
+ * Gives item id's title a colour (NULL: none, shown black; components
+ * clamped to 0..1) and the bold and italic styles.
+ * Errors: INVALID_HANDLE, NOT_FOUND, NOT_PERMITTED.
+ */
+pdftools_status pdftools_outline_set_style(pdftools_document *doc, pdftools_outline_id id,
+                                           const pdftools_color *color, pdftools_bool bold,
+                                           pdftools_bool italic);
+
+/**
+ * Opens (shows the children of) or closes item id.  An item without
+ * children has no open state: nothing changes and no undo step is made.
+ * Errors: INVALID_HANDLE, NOT_FOUND, NOT_PERMITTED.
+ */
+pdftools_status pdftools_outline_set_open(pdftools_document *doc, pdftools_outline_id id,
+                                          pdftools_bool open);
+
+/* ------------------------------------------------------------------------ */
 /* Viewer layout                                                             */
 /* ------------------------------------------------------------------------ */
 

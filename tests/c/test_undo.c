@@ -273,6 +273,53 @@ static void add_render_hash(tc_buf *b, pdftools_document *doc, int32_t page) {
  * out annotation ids and object numbers, for comparing a document with a saved
  * and reopened copy.  render 0 leaves out the rendering hashes.
  */
+/* The outline, depth first: every field of every item and its title. */
+static void dump_outline(pdftools_document *doc, tc_buf *b, int with_ids) {
+  int32_t count = 0, i;
+  pdftools_outline_item *items;
+  pdftools_status st = pdftools_document_get_outline(doc, sizeof *items, NULL, 0, &count);
+  tc_buf_printf(b, "outline %d %d\n", (int)st, (int)count);
+  if (st != PDFTOOLS_OK || count <= 0) return;
+  items = calloc((size_t)count, sizeof *items);
+  if (!items) return;
+  st = pdftools_document_get_outline(doc, sizeof *items, items, count, &count);
+  for (i = 0; st == PDFTOOLS_OK && i < count; i++) {
+    const pdftools_outline_item *it = &items[i];
+    char title[512] = "";
+    size_t need = 0;
+    pdftools_outline_get_title(doc, it->id, title, sizeof title, &need);
+    if (with_ids) tc_buf_printf(b, "  id %lld parent %lld", (long long)it->id, (long long)it->parent);
+    tc_buf_printf(b, "  item depth %d children %d open %d title %s target %d page %d fit %d has %u "
+                     "%.4f %.4f %.4f %.4f %.4f color %d %.3f %.3f %.3f bold %d italic %d\n",
+                  (int)it->depth, (int)it->child_count, (int)it->open, title, (int)it->target,
+                  (int)it->destination.page_index, (int)it->destination.fit, (unsigned)it->destination.has,
+                  it->destination.left, it->destination.top, it->destination.right, it->destination.bottom,
+                  it->destination.zoom, (int)it->has_color, it->color.r, it->color.g, it->color.b, (int)it->bold,
+                  (int)it->italic);
+  }
+  free(items);
+}
+
+/* The id of the outline item at depth-first position k (negative: from the end), or 0. */
+static pdftools_outline_id outline_at(pdftools_document *doc, int32_t k) {
+  pdftools_outline_item items[64];
+  int32_t count = 0;
+  if (pdftools_document_get_outline(doc, sizeof items[0], items, 64, &count) != PDFTOOLS_OK || count == 0)
+    return 0;
+  if (k < 0) k += count;
+  return k >= 0 && k < count ? items[k].id : 0;
+}
+
+/* The first outline item with children, or 0. */
+static pdftools_outline_id outline_parent(pdftools_document *doc) {
+  pdftools_outline_item items[64];
+  int32_t count = 0, i;
+  if (pdftools_document_get_outline(doc, sizeof items[0], items, 64, &count) != PDFTOOLS_OK) return 0;
+  for (i = 0; i < count && i < 64; i++)
+    if (items[i].child_count > 0) return items[i].id;
+  return 0;
+}
+
 static char *dump_doc(pdftools_document *doc, int with_ids, int render) {
   tc_buf b = {NULL, 0, 0};
   int32_t pages = page_count(doc), p, mcount = -1, i;
@@ -328,6 +375,7 @@ static char *dump_doc(pdftools_document *doc, int with_ids, int render) {
       tc_buf_printf(&b, "meta #%d %d\n", (int)i, (int)st);
     }
   }
+  dump_outline(doc, &b, with_ids);
   return b.data;
 }
 
@@ -431,6 +479,15 @@ static pdftools_document *build_api_doc(void) {
   fx_create(doc, 0, "Caret", "ca", tc_mkrect(300, 100, 320, 120));
   fx_create(doc, 0, "Underline", "ul", tc_mkrect(350, 100, 450, 115));
   fx_create(doc, 1, "Square", "sq2", tc_mkrect(50, 50, 150, 150));
+  {
+    /* An outline: "Part 1" (page 0) with "Section 1.1" (page 1, top 300), then "Part 2". */
+    pdftools_destination page0 = {0, PDFTOOLS_FIT_PAGE, 0, 0, 0, 0, 0, 0};
+    pdftools_destination page1 = {1, PDFTOOLS_FIT_XYZ, PDFTOOLS_DEST_TOP, 0, 300, 0, 0, 0};
+    pdftools_outline_id part = 0;
+    api_ok(pdftools_outline_add(doc, 0, -1, "Part 1", &page0, &part), "outline Part 1");
+    api_ok(pdftools_outline_add(doc, part, -1, "Section 1.1", &page1, NULL), "outline Section 1.1");
+    api_ok(pdftools_outline_add(doc, 0, -1, "Part 2", &page1, NULL), "outline Part 2");
+  }
   (void)ci;
   (void)pl;
   (void)pg;
@@ -788,6 +845,50 @@ static int m_flatten(pdftools_document *doc) {
   return st == PDFTOOLS_OK && removed == 0 ? CASE_SKIP : st;
 }
 
+static int m_outline_add(pdftools_document *doc) {
+  pdftools_destination to = {0, PDFTOOLS_FIT_H, PDFTOOLS_DEST_TOP, 0, 200, 0, 0, 0};
+  return pdftools_outline_add(doc, 0, -1, "Added – ü", &to, NULL);
+}
+static int m_outline_add_child(pdftools_document *doc) {
+  pdftools_outline_id first = outline_at(doc, 0);
+  if (!first) return CASE_SKIP;
+  return pdftools_outline_add(doc, first, 0, "First child", NULL, NULL);
+}
+static int m_outline_remove(pdftools_document *doc) {
+  pdftools_outline_id first = outline_at(doc, 0);
+  return first ? pdftools_outline_remove(doc, first) : CASE_SKIP;
+}
+static int m_outline_move(pdftools_document *doc) {
+  pdftools_outline_id last = outline_at(doc, -1), first = outline_at(doc, 0);
+  if (!last || last == first) return CASE_SKIP;
+  return pdftools_outline_move(doc, last, 0, 0);
+}
+static int m_outline_title(pdftools_document *doc) {
+  pdftools_outline_id first = outline_at(doc, 0);
+  return first ? pdftools_outline_set_title(doc, first, "Renamed") : CASE_SKIP;
+}
+static int m_outline_destination(pdftools_document *doc) {
+  pdftools_destination to = {0, PDFTOOLS_FIT_R, PDFTOOLS_DEST_LEFT | PDFTOOLS_DEST_TOP | PDFTOOLS_DEST_RIGHT |
+                                                    PDFTOOLS_DEST_BOTTOM, 10, 200, 100, 20, 0};
+  pdftools_outline_id first = outline_at(doc, 0);
+  return first ? pdftools_outline_set_destination(doc, first, &to) : CASE_SKIP;
+}
+static int m_outline_style(pdftools_document *doc) {
+  pdftools_color red = {1, 0, 0};
+  pdftools_outline_id first = outline_at(doc, 0);
+  return first ? pdftools_outline_set_style(doc, first, &red, 1, 0) : CASE_SKIP;
+}
+static int m_outline_open(pdftools_document *doc) {
+  pdftools_outline_item items[64];
+  int32_t count = 0, i;
+  pdftools_outline_id parent = outline_parent(doc);
+  if (!parent || pdftools_document_get_outline(doc, sizeof items[0], items, 64, &count) != PDFTOOLS_OK)
+    return CASE_SKIP;
+  for (i = 0; i < count && items[i].id != parent; i++) {
+  }
+  return pdftools_outline_set_open(doc, parent, i < count && items[i].open ? 0 : 1);
+}
+
 static const mutation_case k_cases[] = {
     {"pdftools_document_set_metadata", "set Title", "", m_meta_set},
     {"pdftools_document_set_metadata", "add a key", "", m_meta_new},
@@ -844,6 +945,14 @@ static const mutation_case k_cases[] = {
     {"pdftools_document_import_xfdf", "a note with a popup and a reply", "", m_import_xfdf},
     {"pdftools_document_import_changes", "add a circle, delete the first annotation", "", m_import_changes},
     {"pdftools_document_flatten", "page 0", "", m_flatten},
+    {"pdftools_outline_add", "top level, last", "", m_outline_add},
+    {"pdftools_outline_add", "first child of the first item", "", m_outline_add_child},
+    {"pdftools_outline_remove", "the first item with its children", "", m_outline_remove},
+    {"pdftools_outline_move", "the last item to the top", "", m_outline_move},
+    {"pdftools_outline_set_title", "the first item", "", m_outline_title},
+    {"pdftools_outline_set_destination", "FitR", "", m_outline_destination},
+    {"pdftools_outline_set_style", "red, bold", "", m_outline_style},
+    {"pdftools_outline_set_open", "toggle the first parent", "", m_outline_open},
 };
 #define N_CASES (sizeof k_cases / sizeof k_cases[0])
 
