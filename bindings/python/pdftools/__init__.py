@@ -83,6 +83,7 @@ from .errors import (
     UnsupportedError,
     WrongPasswordError,
 )
+from .outline import Destination, Fit, Outline, OutlineItem
 from .layout import CanvasPointer, Layout, LayoutMode, VisiblePage, Zoom
 from .geometry import Box, Point, PointLike, Quad, Rect, Size, Space, SpaceLike
 from .log import LogHandler, LogLevel, get_log_handler, log_to_logging, set_log_handler
@@ -116,6 +117,10 @@ __version__ = "1.3.0"
 __all__ = [
     "ImportResult",
     "CanvasPointer",
+    "Destination",
+    "Fit",
+    "Outline",
+    "OutlineItem",
     "Layout",
     "LayoutMode",
     "VisiblePage",

@@ -71,6 +71,8 @@ __all__ = [
     "IMPORT_RESULT_VERSION",
     "REPORT_OPTIONS_VERSION",
     "FLATTEN_OPTIONS_VERSION",
+    "CDestination",
+    "COutlineItem",
     "CLayoutOptions",
     "CLayoutPage",
     "CVisiblePage",
@@ -229,6 +231,40 @@ IMPORT_RESULT_VERSION = 1
 REPORT_OPTIONS_VERSION = 1
 #: PDFTOOLS_FLATTEN_OPTIONS_VERSION.
 FLATTEN_OPTIONS_VERSION = 1
+
+
+class CDestination(Structure):
+    """``pdftools_destination``: a page and how to show it."""
+
+    _fields_ = [
+        ("page_index", c_int32),
+        ("fit", c_int),
+        ("has", c_uint32),
+        ("left", c_double),
+        ("top", c_double),
+        ("right", c_double),
+        ("bottom", c_double),
+        ("zoom", c_double),
+    ]
+
+
+class COutlineItem(Structure):
+    """``pdftools_outline_item``: one outline item as the outline lists it."""
+
+    _fields_ = [
+        ("id", c_int64),
+        ("parent", c_int64),
+        ("depth", c_int32),
+        ("child_count", c_int32),
+        ("target", c_int),
+        ("destination", CDestination),
+        ("color", CColor),
+        ("has_color", c_int32),
+        ("bold", c_int32),
+        ("italic", c_int32),
+        ("open", c_int32),
+        ("title_size", c_size_t),
+    ]
 
 
 class CLayoutOptions(Structure):
@@ -804,6 +840,25 @@ _PROTOTYPES: List[Tuple[str, Any, Sequence[Any]]] = [
     ("pdftools_tool_remove_preset", _status, [_tm, _enum, c_int32]),
     ("pdftools_tool_export_styles", _status, [_tm, _buf, c_size_t, POINTER(c_size_t)]),
     ("pdftools_tool_import_styles", _status, [_tm, c_char_p]),
+    # Outline
+    (
+        "pdftools_document_get_outline",
+        _status,
+        [_doc, c_size_t, POINTER(COutlineItem), c_int32, POINTER(c_int32)],
+    ),
+    ("pdftools_outline_get_title", _status, [_doc, c_int64, _buf, c_size_t, POINTER(c_size_t)]),
+    ("pdftools_outline_get_action", _status, [_doc, c_int64, _buf, c_size_t, POINTER(c_size_t)]),
+    (
+        "pdftools_outline_add",
+        _status,
+        [_doc, c_int64, c_int32, c_char_p, POINTER(CDestination), POINTER(c_int64)],
+    ),
+    ("pdftools_outline_remove", _status, [_doc, c_int64]),
+    ("pdftools_outline_move", _status, [_doc, c_int64, c_int64, c_int32]),
+    ("pdftools_outline_set_title", _status, [_doc, c_int64, c_char_p]),
+    ("pdftools_outline_set_destination", _status, [_doc, c_int64, POINTER(CDestination)]),
+    ("pdftools_outline_set_style", _status, [_doc, c_int64, POINTER(CColor), c_int32, c_int32]),
+    ("pdftools_outline_set_open", _status, [_doc, c_int64, c_int32]),
     # Viewer layout
     ("pdftools_layout_options_init", _status, [POINTER(CLayoutOptions), c_uint32]),
     (

@@ -17,6 +17,7 @@ from .exchange import Exchange
 from .errors import ArgumentError, ClosedDocumentError, HandleError, InternalError, RangeError
 from .geometry import PointLike, Space, SpaceLike
 from .metadata import Metadata
+from .outline import Outline
 from .page import Page, PageList, check_index
 from .permissions import Permission
 from .progress import ProgressCall, ProgressCallable
@@ -220,6 +221,12 @@ class Document(UndoHistory, Exchange):
         """The pages, as a sequence view (len, indexing, slicing, iteration)."""
         self._require_handle()
         return PageList(self)
+
+    @property
+    def outline(self) -> Outline:
+        """The document outline (bookmarks): iterate for the top-level items, ``add`` to add one."""
+        self._require_handle()
+        return Outline(self)
 
     @property
     def metadata(self) -> Metadata:
