@@ -31,4 +31,7 @@ int run_xfdf(int argc, char **argv);
 int run_summary(int argc, char **argv);
 int run_flatten(int argc, char **argv);
 
+/* The command of cli/outline.c. */
+int run_outline(int argc, char **argv);
+
 #endif
