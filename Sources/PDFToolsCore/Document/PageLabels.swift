@@ -2,13 +2,13 @@
 import CQPDF
 
 /// One range of the /PageLabels number tree: from `start` on, pages are labelled by `style`.
-struct PageLabelRange {
+public struct PageLabelRange: Sendable, Equatable {
   /// The numbering style of PDF's page label dictionaries.
-  enum Style {
+  public enum Style: Int32, Sendable, CaseIterable {
     /// No number, only the prefix.
-    case none
+    case none = 0
     /// Decimal arabic numerals.
-    case decimal
+    case decimal = 1
     /// Upper-case roman numerals.
     case upperRoman
     /// Lower-case roman numerals.
@@ -20,13 +20,21 @@ struct PageLabelRange {
   }
 
   /// The index of the first page of the range.
-  let start: Int
+  public let start: Int
   /// The numbering style.
-  let style: Style
+  public let style: Style
   /// The text before the number.
-  let prefix: String
-  /// The number of the range's first page.
-  let firstNumber: Int
+  public let prefix: String
+  /// The number of the range's first page (at least 1).
+  public let firstNumber: Int
+
+  /// A range from page `start` on.
+  public init(start: Int, style: Style, prefix: String = "", firstNumber: Int = 1) {
+    self.start = start
+    self.style = style
+    self.prefix = prefix
+    self.firstNumber = firstNumber
+  }
 
   /// The label of page `index` (which must be at or after `start`).
   func label(for index: Int) -> String {
@@ -89,6 +97,15 @@ extension Document {
       return String(index + 1)
     }
     return range.label(for: index)
+  }
+
+  /// The ranges of /PageLabels, sorted by start page (empty when the document has none: pages
+  /// are labelled by their numbers).
+  public func pageLabelRanges() throws(PDFError) -> [PageLabelRange] {
+    try locked { () throws(PDFError) -> [PageLabelRange] in
+      if labelRanges == nil { labelRanges = readLabelRanges() }
+      return labelRanges ?? []
+    }
   }
 
   /// Reads the /PageLabels number tree into ranges sorted by start page.

@@ -157,6 +157,8 @@ extension Document {
     let wasRestoring = journal.restoring
     journal.restoring = true
     defer { journal.restoring = wasRestoring }
+    // Labels are read again on demand: a step may have changed /PageLabels.
+    labelRanges = nil
     for (identity, state) in states.sorted(by: { $0.key.number < $1.key.number }) {
       qpdf.restore(identity, state)
       guard identity != ObjectSnapshot.trailer else { continue }
@@ -174,7 +176,6 @@ extension Document {
     guard touchesContent else { return }
     pageTreeDidChange()
     inheritedCache.removeAll()
-    labelRanges = nil
     textSource = .none
     pageTexts.removeAll()
     lastSearch = nil
