@@ -2628,6 +2628,76 @@ pdftools_status pdftools_tool_export_styles(pdftools_tool_manager *manager, char
 pdftools_status pdftools_tool_import_styles(pdftools_tool_manager *manager, const char *json);
 
 /* ------------------------------------------------------------------------ */
+/* Page labels and rotation                                                  */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * Page labels ("i", "ii", "A-1", ...) as ranges, and turning pages (since
+ * 1.3).  Each change is one undo step.  The functions follow the
+ * document's thread rules.
+ */
+
+/** How the pages of a label range are numbered. */
+typedef enum pdftools_label_style {
+  PDFTOOLS_LABEL_NONE = 0,          /**< No number: every page shows the prefix alone. */
+  PDFTOOLS_LABEL_DECIMAL = 1,       /**< 1, 2, 3. */
+  PDFTOOLS_LABEL_UPPER_ROMAN = 2,   /**< I, II, III. */
+  PDFTOOLS_LABEL_LOWER_ROMAN = 3,   /**< i, ii, iii. */
+  PDFTOOLS_LABEL_UPPER_LETTERS = 4, /**< A to Z, then AA to ZZ. */
+  PDFTOOLS_LABEL_LOWER_LETTERS = 5  /**< a to z, then aa to zz. */
+} pdftools_label_style;
+
+/** One label range: from start_page on, pages show prefix and a number. */
+typedef struct pdftools_label_range {
+  int32_t start_page;         /**< The range's first page. */
+  pdftools_label_style style; /**< How its pages are numbered. */
+  int32_t first_number;       /**< The number of its first page, 1 or more. */
+  const char *prefix;         /**< UTF-8 text before the number; NULL or "" for none. */
+} pdftools_label_range;
+
+/**
+ * The number of label ranges of the document (0: pages are labelled by
+ * their numbers).  Errors: INVALID_HANDLE, INVALID_ARGUMENT (out_count
+ * NULL).
+ */
+pdftools_status pdftools_document_get_label_range_count(pdftools_document *doc, int32_t *out_count);
+
+/**
+ * Label range index (sorted by start page): its first page, style and first
+ * number (any out pointer may be NULL) and its prefix with the two-call
+ * pattern (prefix_buf may be NULL).
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT (out_prefix_size NULL),
+ * OUT_OF_RANGE, BUFFER_TOO_SMALL.
+ */
+pdftools_status pdftools_document_get_label_range(pdftools_document *doc, int32_t index,
+                                                  int32_t *out_start_page,
+                                                  pdftools_label_style *out_style,
+                                                  int32_t *out_first_number, char *prefix_buf,
+                                                  size_t prefix_buf_size, size_t *out_prefix_size);
+
+/**
+ * Replaces the page labels by count ranges (in any order; NULL with 0
+ * removes the labels), written as one /PageLabels dictionary.  The first
+ * range must start at page 0, starts must differ, first numbers must be 1
+ * or more.  All or nothing.  Errors: INVALID_HANDLE, INVALID_ARGUMENT (a
+ * negative count, a count without its array, the rules above, an unknown
+ * style, a prefix that is not UTF-8), OUT_OF_RANGE (a start page),
+ * NOT_PERMITTED (the document's permissions forbid changing it).
+ */
+pdftools_status pdftools_document_set_label_ranges(pdftools_document *doc,
+                                                   const pdftools_label_range *ranges, int32_t count);
+
+/**
+ * Turns page page_index to rotation degrees clockwise (a multiple of 90,
+ * any sign, taken modulo 360) by its /Rotate.  Annotations keep their page
+ * space geometry and turn with the page.  Nothing changes (and no undo step
+ * is made) when the page already shows that way.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT (not a multiple of 90),
+ * OUT_OF_RANGE, NOT_PERMITTED (the permissions forbid assembling).
+ */
+pdftools_status pdftools_page_set_rotation(pdftools_document *doc, int32_t page_index, int32_t rotation);
+
+/* ------------------------------------------------------------------------ */
 /* Outline (bookmarks)                                                       */
 /* ------------------------------------------------------------------------ */
 

@@ -8,6 +8,7 @@
  *     open; read back, and read back again from the saved bytes.
  *  3. Undo and redo of an outline edit.
  *  4. Bad input: stale ids, pages out of range, unknown fits, moves under oneself, NULLs.
+ *  5. Page labels written as ranges and read back; pages turned; bad ranges and angles refused.
  *
  * Usage: test_outline CORPUS_DIR
  * Prints one line per check and a last line "N passed, M failed"; exits 1 if any check failed.
@@ -199,6 +200,52 @@ static void test_building(void) {
   pdftools_document_close(doc);
 }
 
+static void test_labels_and_rotation(void) {
+  pdftools_document *doc = NULL;
+  pdftools_label_range ranges[2] = {{2, PDFTOOLS_LABEL_DECIMAL, 7, "B-"}, {0, PDFTOOLS_LABEL_UPPER_ROMAN, 1, NULL}};
+  pdftools_label_range bad[1] = {{1, PDFTOOLS_LABEL_DECIMAL, 1, NULL}};
+  char label[64], prefix[64];
+  size_t need = 0;
+  int32_t count = -1, start = -1, first = -1, rotation = -1, p;
+  pdftools_label_style style = PDFTOOLS_LABEL_NONE;
+  double w = 0, h = 0;
+  if (!EXPECT_OK(pdftools_document_new(&doc), "new document")) return;
+  for (p = 0; p < 4; p++) EXPECT_OK(pdftools_document_insert_blank_page(doc, p, 600, 800), "page");
+  EXPECT_OK(pdftools_document_set_label_ranges(doc, ranges, 2), "set two ranges");
+  EXPECT_OK(pdftools_page_get_label(doc, 1, label, sizeof label, &need), "label of page 1");
+  CHECK(strcmp(label, "II") == 0, "page 1 is II (got %s)", label);
+  EXPECT_OK(pdftools_page_get_label(doc, 3, label, sizeof label, &need), "label of page 3");
+  CHECK(strcmp(label, "B-8") == 0, "page 3 is B-8 (got %s)", label);
+  EXPECT_OK(pdftools_document_get_label_range_count(doc, &count), "range count");
+  CHECK(count == 2, "two ranges (got %d)", (int)count);
+  EXPECT_OK(pdftools_document_get_label_range(doc, 1, &start, &style, &first, prefix, sizeof prefix, &need),
+            "range 1");
+  CHECK(start == 2 && style == PDFTOOLS_LABEL_DECIMAL && first == 7 && strcmp(prefix, "B-") == 0,
+        "range 1 read back sorted");
+  EXPECT_STATUS(pdftools_document_get_label_range(doc, 2, NULL, NULL, NULL, NULL, 0, &need), PDFTOOLS_E_OUT_OF_RANGE,
+                "range 2 does not exist");
+  EXPECT_STATUS(pdftools_document_set_label_ranges(doc, bad, 1), PDFTOOLS_E_INVALID_ARGUMENT,
+                "a first range after page 0");
+  bad[0].start_page = 0;
+  bad[0].style = (pdftools_label_style)9;
+  EXPECT_STATUS(pdftools_document_set_label_ranges(doc, bad, 1), PDFTOOLS_E_INVALID_ARGUMENT, "style 9");
+  EXPECT_STATUS(pdftools_document_set_label_ranges(doc, NULL, 1), PDFTOOLS_E_INVALID_ARGUMENT, "count without array");
+  EXPECT_OK(pdftools_document_get_label_range_count(doc, &count), "range count");
+  CHECK(count == 2, "refused ranges changed nothing");
+  EXPECT_OK(pdftools_document_set_label_ranges(doc, NULL, 0), "remove the labels");
+  EXPECT_OK(pdftools_page_get_label(doc, 3, label, sizeof label, &need), "label of page 3");
+  CHECK(strcmp(label, "4") == 0, "page 3 is 4 again (got %s)", label);
+
+  EXPECT_OK(pdftools_page_set_rotation(doc, 2, -90), "turn page 2");
+  EXPECT_OK(pdftools_page_get_rotation(doc, 2, &rotation), "rotation");
+  EXPECT_OK(pdftools_page_get_size(doc, 2, &w, &h), "size");
+  CHECK(rotation == 270 && w == 800 && h == 600, "page 2 turned to 270, 800 x 600 (got %d, %g x %g)", (int)rotation,
+        w, h);
+  EXPECT_STATUS(pdftools_page_set_rotation(doc, 2, 45), PDFTOOLS_E_INVALID_ARGUMENT, "45 degrees");
+  EXPECT_STATUS(pdftools_page_set_rotation(doc, 4, 90), PDFTOOLS_E_OUT_OF_RANGE, "page 4");
+  pdftools_document_close(doc);
+}
+
 int main(int argc, char **argv) {
   if (argc < 2) {
     fprintf(stderr, "usage: %s CORPUS_DIR\n", argv[0]);
@@ -208,5 +255,6 @@ int main(int argc, char **argv) {
   test_qpdf_outline();
   test_named_destinations();
   test_building();
+  test_labels_and_rotation();
   return tc_finish();
 }

@@ -889,6 +889,16 @@ static int m_outline_open(pdftools_document *doc) {
   return pdftools_outline_set_open(doc, parent, i < count && items[i].open ? 0 : 1);
 }
 
+static int m_rotate(pdftools_document *doc) {
+  int32_t rotation = 0;
+  if (pdftools_page_get_rotation(doc, 0, &rotation) != PDFTOOLS_OK) return CASE_SKIP;
+  return pdftools_page_set_rotation(doc, 0, rotation + 90);
+}
+static int m_labels(pdftools_document *doc) {
+  pdftools_label_range ranges[2] = {{0, PDFTOOLS_LABEL_LOWER_ROMAN, 1, NULL}, {1, PDFTOOLS_LABEL_DECIMAL, 3, "P-"}};
+  return pdftools_document_set_label_ranges(doc, ranges, page_count(doc) > 1 ? 2 : 1);
+}
+
 static const mutation_case k_cases[] = {
     {"pdftools_document_set_metadata", "set Title", "", m_meta_set},
     {"pdftools_document_set_metadata", "add a key", "", m_meta_new},
@@ -945,6 +955,8 @@ static const mutation_case k_cases[] = {
     {"pdftools_document_import_xfdf", "a note with a popup and a reply", "", m_import_xfdf},
     {"pdftools_document_import_changes", "add a circle, delete the first annotation", "", m_import_changes},
     {"pdftools_document_flatten", "page 0", "", m_flatten},
+    {"pdftools_page_set_rotation", "page 0 by 90 more", "", m_rotate},
+    {"pdftools_document_set_label_ranges", "roman, then P-3", "", m_labels},
     {"pdftools_outline_add", "top level, last", "", m_outline_add},
     {"pdftools_outline_add", "first child of the first item", "", m_outline_add_child},
     {"pdftools_outline_remove", "the first item with its children", "", m_outline_remove},

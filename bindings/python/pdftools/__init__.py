@@ -83,6 +83,7 @@ from .errors import (
     UnsupportedError,
     WrongPasswordError,
 )
+from .labels import LabelRange, LabelStyle
 from .outline import Destination, Fit, Outline, OutlineItem
 from .layout import CanvasPointer, Layout, LayoutMode, VisiblePage, Zoom
 from .geometry import Box, Point, PointLike, Quad, Rect, Size, Space, SpaceLike
@@ -118,6 +119,8 @@ __all__ = [
     "ImportResult",
     "CanvasPointer",
     "Destination",
+    "LabelRange",
+    "LabelStyle",
     "Fit",
     "Outline",
     "OutlineItem",

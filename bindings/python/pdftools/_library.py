@@ -71,6 +71,7 @@ __all__ = [
     "IMPORT_RESULT_VERSION",
     "REPORT_OPTIONS_VERSION",
     "FLATTEN_OPTIONS_VERSION",
+    "CLabelRange",
     "CDestination",
     "COutlineItem",
     "CLayoutOptions",
@@ -231,6 +232,12 @@ IMPORT_RESULT_VERSION = 1
 REPORT_OPTIONS_VERSION = 1
 #: PDFTOOLS_FLATTEN_OPTIONS_VERSION.
 FLATTEN_OPTIONS_VERSION = 1
+
+
+class CLabelRange(Structure):
+    """``pdftools_label_range``: page labels from a page on."""
+
+    _fields_ = [("start_page", c_int32), ("style", c_int), ("first_number", c_int32), ("prefix", c_char_p)]
 
 
 class CDestination(Structure):
@@ -840,6 +847,15 @@ _PROTOTYPES: List[Tuple[str, Any, Sequence[Any]]] = [
     ("pdftools_tool_remove_preset", _status, [_tm, _enum, c_int32]),
     ("pdftools_tool_export_styles", _status, [_tm, _buf, c_size_t, POINTER(c_size_t)]),
     ("pdftools_tool_import_styles", _status, [_tm, c_char_p]),
+    # Page labels and rotation
+    ("pdftools_document_get_label_range_count", _status, [_doc, POINTER(c_int32)]),
+    (
+        "pdftools_document_get_label_range",
+        _status,
+        [_doc, c_int32, POINTER(c_int32), POINTER(_enum), POINTER(c_int32), _buf, c_size_t, POINTER(c_size_t)],
+    ),
+    ("pdftools_document_set_label_ranges", _status, [_doc, POINTER(CLabelRange), c_int32]),
+    ("pdftools_page_set_rotation", _status, [_doc, c_int32, c_int32]),
     # Outline
     (
         "pdftools_document_get_outline",

@@ -16,6 +16,7 @@ from .annotations import Annotation, as_annotation_id
 from .exchange import Exchange
 from .errors import ArgumentError, ClosedDocumentError, HandleError, InternalError, RangeError
 from .geometry import PointLike, Space, SpaceLike
+from .labels import LabelRange, read_ranges, write_ranges
 from .metadata import Metadata
 from .outline import Outline
 from .page import Page, PageList, check_index
@@ -221,6 +222,19 @@ class Document(UndoHistory, Exchange):
         """The pages, as a sequence view (len, indexing, slicing, iteration)."""
         self._require_handle()
         return PageList(self)
+
+    @property
+    def page_labels(self) -> List[LabelRange]:
+        """The page label ranges, sorted by start page (empty: pages are labelled by their numbers).
+
+        Assigning a list of :class:`pdftools.LabelRange` replaces them in one undo
+        step (the first must start at page 0); an empty list removes them.
+        """
+        return read_ranges(self)
+
+    @page_labels.setter
+    def page_labels(self, ranges: Iterable[LabelRange]) -> None:
+        write_ranges(self, ranges)
 
     @property
     def outline(self) -> Outline:

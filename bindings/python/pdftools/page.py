@@ -106,6 +106,15 @@ class Page:
         self._document._call(lib.pdftools_page_get_rotation, self._index, ctypes.byref(value))
         return int(value.value)
 
+    @rotation.setter
+    def rotation(self, degrees: int) -> None:
+        """Turns the page to ``degrees`` (a multiple of 90, any sign) in one undo step."""
+        self._document._call(lib.pdftools_page_set_rotation, self._index, check_index(degrees, "rotation"))
+
+    def rotate(self, degrees: int = 90) -> None:
+        """Turns the page by ``degrees`` more, clockwise (a multiple of 90), in one undo step."""
+        self.rotation = self.rotation + operator.index(degrees)
+
     @property
     def user_unit(self) -> float:
         """The /UserUnit: one page-space unit in multiples of 1/72 inch (1.0 by default)."""
