@@ -127,6 +127,36 @@ static void render(pdftools_document *doc, int32_t page) {
   free(pixels);
 }
 
+/* The outline (titles and actions of the first items), the label ranges and a layout of the pages. */
+static void read_navigation(pdftools_document *doc) {
+  pdftools_outline_item items[MAX_ANNOTS];
+  pdftools_layout *layout = NULL;
+  int32_t count = 0, i;
+  char text[256];
+  size_t size = 0;
+  if (pdftools_document_get_outline(doc, sizeof items[0], items, MAX_ANNOTS, &count) == PDFTOOLS_E_BUFFER_TOO_SMALL)
+    count = MAX_ANNOTS;
+  for (i = 0; i < count && i < MAX_ANNOTS; i++) {
+    pdftools_outline_get_title(doc, items[i].id, text, sizeof text, &size);
+    pdftools_outline_get_action(doc, items[i].id, text, sizeof text, &size);
+  }
+  if (pdftools_document_get_label_range_count(doc, &count) == PDFTOOLS_OK) {
+    for (i = 0; i < count && i < 16; i++) {
+      int32_t start = 0, first = 0;
+      pdftools_label_style style;
+      pdftools_document_get_label_range(doc, i, &start, &style, &first, text, sizeof text, &size);
+    }
+  }
+  if (pdftools_layout_new_for_document(doc, NULL, &layout) == PDFTOOLS_OK) {
+    pdftools_visible_page seen[8];
+    pdftools_rect viewport = {0, 0, 1200, 2000};
+    int32_t page = -1;
+    pdftools_layout_get_visible_pages(layout, &viewport, sizeof seen[0], seen, 8, &count);
+    pdftools_layout_get_page_at(layout, 100, 100, &page, NULL, NULL);
+    pdftools_layout_free(layout);
+  }
+}
+
 void pdft_exercise_read(pdftools_document *doc, unsigned what) {
   int32_t pages = 0, major, minor, level, flag, count = 0, i;
   uint32_t permissions;
@@ -160,6 +190,7 @@ void pdft_exercise_read(pdftools_document *doc, unsigned what) {
     if (i < 2) read_text(doc, i, width, height);
     if ((what & PDFT_EXERCISE_RENDER) && i < 2) render(doc, i);
   }
+  read_navigation(doc);
   {
     pdftools_selection matches[MAX_MATCHES];
     pdftools_search_options options = PDFTOOLS_SEARCH_OPTIONS_INIT;
@@ -249,6 +280,24 @@ static void edit(pdftools_document *doc) {
     pdftools_annotation_set_text(doc, ids[2], "Contents", "Free text \xc3\xbc");
   pdftools_annotation_create(doc, pages - 1, "Square", (pdftools_rect){10, 10, 60, 60}, &ids[3]);
   if (ids[1]) pdftools_annotation_delete(doc, ids[1]);
+  {
+    /* The outline: the file's own first item moved, retitled and turned, a new item under it. */
+    pdftools_outline_item items[4];
+    pdftools_destination to = {0, PDFTOOLS_FIT_XYZ, PDFTOOLS_DEST_TOP, 0, 500, 0, 0, 0};
+    pdftools_label_range labels[1] = {{0, PDFTOOLS_LABEL_LOWER_ROMAN, 1, "p-"}};
+    int32_t count = 0;
+    pdftools_outline_id added = 0;
+    pdftools_document_get_outline(doc, sizeof items[0], items, 4, &count);
+    pdftools_outline_add(doc, count > 0 ? items[0].id : 0, 0, "fuzz \xc3\xbc", &to, &added);
+    if (count > 1) pdftools_outline_move(doc, items[1].id, 0, 0);
+    if (count > 0) {
+      pdftools_outline_set_title(doc, items[0].id, "renamed");
+      pdftools_outline_set_open(doc, items[0].id, 1);
+      pdftools_outline_remove(doc, items[0].id);
+    }
+    pdftools_document_set_label_ranges(doc, labels, 1);
+    pdftools_page_set_rotation(doc, 0, 90);
+  }
   pdftools_undo_undo(doc, NULL);
   pdftools_undo_undo(doc, NULL);
   pdftools_undo_redo(doc, NULL);
