@@ -49,8 +49,8 @@ static int parse(int argc, char **argv, outline_options *o) {
     }
     if (a[0] == '-' && a[1]) {
       if (!value) {
-        if (strcmp(a, "--password") && strcmp(a, "--add") && strcmp(a, "-o") && strcmp(a, "--page") &&
-            strcmp(a, "--top") && strcmp(a, "--under"))
+        if (strcmp(a, "--password") && strcmp(a, "--add") && strcmp(a, "-o") && strcmp(a, "--output") &&
+            strcmp(a, "--page") && strcmp(a, "--top") && strcmp(a, "--under"))
           return usage("unknown option '%s'", a);
         return usage("%s needs a value", a);
       }
@@ -114,13 +114,17 @@ static int list(pdftools_document *doc, const outline_options *o) {
   if (code) return code;
   if (o->json) fputs("[", stdout);
   for (i = 0; i < count; i++) {
-    char title[4096];
-    size_t need = 0;
+    char *title;
     const pdftools_outline_item *it = &items[i];
     int has_page = it->target == PDFTOOLS_OUTLINE_TARGET_DESTINATION;
-    pdftools_status status = pdftools_outline_get_title(doc, it->id, title, sizeof title, &need);
-    if (status == PDFTOOLS_E_BUFFER_TOO_SMALL) strcpy(title + sizeof title - 4, "...");
-    else if (status != PDFTOOLS_OK) {
+    pdftools_status status = PDFTOOLS_E_OUT_OF_MEMORY;
+    title = malloc(it->title_size + 1);
+    if (title) {
+      size_t need = 0;
+      status = pdftools_outline_get_title(doc, it->id, title, it->title_size + 1, &need);
+    }
+    if (status != PDFTOOLS_OK) {
+      free(title);
       free(items);
       return refused("reading a title", status);
     }
@@ -135,6 +139,7 @@ static int list(pdftools_document *doc, const outline_options *o) {
       if (has_page) printf("  (page %d)", (int)it->destination.page_index + 1);
       putchar('\n');
     }
+    free(title);
   }
   if (o->json) fputs(count ? "\n]\n" : "]\n", stdout);
   free(items);

@@ -2877,9 +2877,11 @@ pdftools_status pdftools_outline_set_open(pdftools_document *doc, pdftools_outli
  * rect in the canvas is its display space scaled by the layout's scale and
  * moved.  Pages are grouped into spreads (one page, or two side by side)
  * that follow each other down the canvas, or across it in the horizontal
- * mode; pages of different sizes are centred across their row or column,
- * and the two pages of a spread meet at the middle of the spread.  Gaps
- * and margins are canvas units and do not scale with the zoom.
+ * mode; pages of different sizes are centred across their row or column.
+ * The two pages of a spread stand side by side with one gap between them,
+ * the pair centred in the canvas (a page alone in a spread keeps its side,
+ * as if its partner had its width).  Gaps and margins are canvas units and
+ * do not scale with the zoom.
  *
  * A layout holds sizes, not a document: after a page's size or rotation
  * changes call pdftools_layout_set_page; after pages are added or removed,

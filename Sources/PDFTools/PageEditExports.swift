@@ -30,7 +30,7 @@ public func abiDocumentLabelRange(
     }
     let range = ranges[Int(index)]
     try copyOut(range.prefix, buffer, bufferSize, outSize)
-    outStart?.pointee = Int32(truncatingIfNeeded: range.start)
+    outStart?.pointee = Int32(clamping: range.start)
     outStyle?.pointee = pdftools_label_style(rawValue: UInt32(bitPattern: range.style.rawValue))
     outFirst?.pointee = Int32(clamping: range.firstNumber)
   }

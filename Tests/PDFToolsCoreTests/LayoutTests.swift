@@ -173,6 +173,10 @@ import Testing
     #expect(turned.page(at: .nan, 1) == nil)
     let empty = try PageLayout(pages: [], options: LayoutOptions())
     #expect(empty.canvasSize == (16, 16))
+    var nothingShown = try PageLayout(pages: square(2), options: options(.twoUpContinuous))
+    try nothingShown.setSubset([])
+    #expect(nothingShown.canvasSize == (10, 10), "an empty two-up canvas is just the margins")
+    #expect(nothingShown.currentPage == nil)
     #expect(empty.page(at: 8, 8) == nil)
     #expect(empty.visiblePages(Rect(0, 0, 100, 100)).isEmpty)
   }

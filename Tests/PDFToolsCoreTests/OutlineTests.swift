@@ -212,4 +212,48 @@ import Testing
     try document.setOutlineOpen(child, true)
     #expect(document.stateID == state, "opening an item without children changes nothing")
   }
+  @Test func sloppyOutlinesOfOtherWritersAreReadAndEdited() throws {
+    // Items without /Parent, and a /Count far beyond what a file can hold.
+    let bytes = Fixtures.pdf([
+      "<< /Type /Catalog /Pages 2 0 R /Outlines 4 0 R >>",
+      "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>",
+      "<< /Type /Outlines /First 5 0 R /Last 6 0 R /Count 2 >>",
+      "<< /Title (A) /Next 6 0 R /Count 9223372036854775807 /First 7 0 R /Last 7 0 R >>",
+      "<< /Title (B) /Dest [3 0 R /Fit] >>",
+      "<< /Title (A1) >>",
+    ])
+    let document = try Document.open(bytes: bytes)
+    let items = try document.outline()
+    #expect(items.map(\.title) == ["A", "A1", "B"])
+    #expect(try document.outlineTitle(items[2].id) == "B")
+    _ = try document.addOutlineItem(parent: 0, at: nil, title: "C", destination: nil)
+    try document.setOutlineTitle(items[1].id, "A1 renamed")
+    try document.moveOutlineItem(items[2].id, parent: items[0].id, at: 0)
+    #expect(try document.outline().map(\.title) == ["A", "B", "A1 renamed", "C"])
+    #expect(try document.outline().map(\.depth) == [0, 1, 1, 0])
+    // What was touched is linked properly; the file's own missing /Parent entries stay missing.
+    let saved = try document.withSavedBytes(SaveOptions()) { (bytes) throws(PDFError) -> [UInt8] in Array(bytes) }
+    #expect(try Document.open(bytes: saved).outline().map(\.title) == ["A", "B", "A1 renamed", "C"])
+  }
+
+  @Test func movingAnOnlyChildInPlaceKeepsItsParentOpen() throws {
+    let document = try blank(1)
+    let parent = try document.addOutlineItem(parent: 0, at: nil, title: "P", destination: nil)
+    let child = try document.addOutlineItem(parent: parent, at: nil, title: "C", destination: nil)
+    try document.setOutlineOpen(parent, true)
+    try document.moveOutlineItem(child, parent: parent, at: 0)
+    #expect(try document.outline()[0].isOpen)
+    try checkStructure(document)
+  }
+
+  @Test func theOutlineCannotGrowDeeperThanItIsRead() throws {
+    let document = try blank(1)
+    var parent: Int64 = 0
+    for level in 0..<Limits.maximumTreeDepth {
+      parent = try document.addOutlineItem(parent: parent, at: nil, title: "L\(level)", destination: nil)
+    }
+    #expect(try document.outline().count == Limits.maximumTreeDepth)
+    #expect(throws: PDFError.self) { try document.addOutlineItem(parent: parent, at: nil, title: "too deep", destination: nil) }
+  }
 }

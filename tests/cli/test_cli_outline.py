@@ -35,6 +35,10 @@ def test_adding_bookmarks_full_and_incremental(tmp_path: Path) -> None:
     assert pymupdf.open(out).get_toc() == [[1, "Start – ü", 2], [2, "Inside", 1]]
     listed = json.loads(run("outline", out, "--json").stdout)
     assert listed[0]["children"] == 1 and listed[1]["depth"] == 1
+    long_title = "Kapitel " * 700  # longer than any fixed buffer
+    run("outline", out, "--add", long_title, "--page", "1", "--incremental")
+    assert json.loads(run("outline", out, "--json").stdout)[-1]["title"] == long_title
+    assert run("outline", out).stdout.splitlines()[-1] == long_title + "  (page 1)"
 
 
 def test_bad_requests_are_refused(tmp_path: Path) -> None:
@@ -42,4 +46,5 @@ def test_bad_requests_are_refused(tmp_path: Path) -> None:
     assert "needs --page" in run("outline", SAMPLE, "--add", "x", "-o", tmp_path / "x.pdf", code=2).stderr
     assert "beyond" in run("outline", SAMPLE, "--add", "x", "--page", "999", "-o", tmp_path / "x.pdf", code=2).stderr
     assert "--under 5" in run("outline", SAMPLE, "--add", "x", "--page", "1", "--under", "5", "-o", tmp_path / "x.pdf", code=2).stderr
+    assert "--output needs a value" in run("outline", SAMPLE, "--output", code=2).stderr
     assert not (tmp_path / "x.pdf").exists()

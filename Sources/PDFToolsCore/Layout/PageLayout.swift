@@ -123,7 +123,7 @@ public struct PageLayout: Sendable {
       guard let spread = currentSpread else { return (margins, margins) }
       return (margins + spreadWidth(spreads[spread]), margins + scale * spreads[spread].primary)
     }
-    return (margins + scale * largestCross + innerGap, margins + scale * offsets[count] + gaps)
+    return (margins + (count > 0 ? scale * largestCross + innerGap : 0), margins + scale * offsets[count] + gaps)
   }
 
   /// The rect of page `index` in canvas space, or nil when the page is not shown (outside the

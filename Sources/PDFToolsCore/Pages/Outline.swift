@@ -47,6 +47,7 @@ extension Document {
       let count = qpdf.value(item, "Count").flatMap { qpdf.integer($0) } ?? 0
       let position = result.count
       let id = outlineIDs.id(identity)
+      if let lister = qpdf.identity(node) { outlineIDs.listed(identity, under: lister) }
       result.append(
         OutlineItem(
           id: id, parent: parent, depth: depth, title: qpdf.value(item, "Title").flatMap { qpdf.text($0) } ?? "",

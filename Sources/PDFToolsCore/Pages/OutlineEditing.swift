@@ -15,6 +15,7 @@ extension Document {
     let target = try destination?.checked()
     return try editOutline("Add Bookmark") { () throws(PDFError) -> Int64 in
       let holder = parent == 0 ? try outlineRootForWriting() : try outlineItem(parent)
+      try checkDepth(under: holder, height: 1)
       let siblings = outlineChildren(of: holder)
       let position = index ?? siblings.count
       guard position >= 0, position <= siblings.count else {
@@ -49,7 +50,10 @@ extension Document {
       if try isItem(item, atOrAbove: target) {
         throw PDFError(.invalidArgument, "an outline item cannot move under itself or one of its children")
       }
+      try checkDepth(under: target, height: subtreeHeight(of: item))
       let holder = try parentOf(item)
+      // A move within one parent keeps the parent's open state, also when it has one child.
+      let wasOpen = (qpdf.value(holder, "Count").flatMap { qpdf.integer($0) } ?? 0) > 0
       try unlink(item, from: holder)
       try recount(from: holder)
       let siblings = outlineChildren(of: target)
@@ -58,7 +62,15 @@ extension Document {
         throw PDFError(.outOfRange, "position \(position) is out of range (the parent has \(siblings.count) other children)")
       }
       try link(item, under: target, among: siblings, at: position)
-      try recount(from: target)
+      let root = outlineRoot().flatMap { qpdf.identity($0) }
+      if wasOpen, qpdf.identity(target) == qpdf.identity(holder), qpdf.identity(holder) != root,
+        let above = listingParent(of: holder)
+      {
+        try writer.set("/Count", qpdf.makeInteger(visibleDescendants(of: holder)), in: holder)
+        try recount(from: above)
+      } else {
+        try recount(from: target)
+      }
     }
   }
 
@@ -134,29 +146,78 @@ extension Document {
     }
   }
 
-  /// The object of item `id` when it is part of the outline (its /Parent chain leads to the
-  /// catalog's /Outlines and its parent lists it); call under the lock.
+  /// The object of item `id` when it is part of the outline: its parents lead to the catalog's
+  /// /Outlines, each listing the one below; call under the lock.
   func outlineItem(_ id: Int64) throws(PDFError) -> qpdf_oh {
     guard let identity = outlineIDs.object(id), let root = outlineRoot(), let rootIdentity = qpdf.identity(root) else {
       throw PDFError(.notFound, "outline item \(id) does not exist")
     }
     let item = qpdf.object(identity)
-    guard qpdf.isDictionary(item), let parent = qpdf.value(item, "Parent"),
-      outlineChildren(of: parent).contains(where: { qpdf.identity($0) == identity })
-    else { throw PDFError(.notFound, "outline item \(id) is not in the outline") }
-    var node = parent
+    guard qpdf.isDictionary(item) else { throw PDFError(.notFound, "outline item \(id) is not in the outline") }
+    var node = item
     for _ in 0...Limits.maximumTreeDepth {
-      if qpdf.identity(node) == rootIdentity { return item }
-      guard let up = qpdf.value(node, "Parent") else { break }
-      node = up
+      guard let parent = listingParent(of: node) else { break }
+      if qpdf.identity(parent) == rootIdentity { return item }
+      node = parent
     }
     throw PDFError(.notFound, "outline item \(id) is not in the outline")
   }
 
+  /// The node that lists `item` among its children: its /Parent when that lists it, else the
+  /// node the last reading of the outline found it under (writers that leave /Parent out or
+  /// wrong); nil when neither lists it. Cheap when /Prev or /First leads to the item; other
+  /// chains are walked. Call under the lock.
+  func listingParent(of item: qpdf_oh) -> qpdf_oh? {
+    guard let identity = qpdf.identity(item) else { return nil }
+    var candidates: [qpdf_oh] = []
+    if let parent = qpdf.value(item, "Parent") { candidates.append(parent) }
+    if let lister = outlineIDs.lister(identity) { candidates.append(qpdf.object(lister)) }
+    for parent in candidates where qpdf.isDictionary(parent) {
+      if let previous = qpdf.value(item, "Prev"), qpdf.identity(previous) != identity,
+        qpdf.value(previous, "Next").flatMap({ qpdf.identity($0) }) == identity,
+        qpdf.identity(listingParentHint(previous) ?? parent) == qpdf.identity(parent)
+      {
+        return parent
+      }
+      if qpdf.value(parent, "First").flatMap({ qpdf.identity($0) }) == identity { return parent }
+      if outlineChildren(of: parent).contains(where: { qpdf.identity($0) == identity }) { return parent }
+    }
+    return nil
+  }
+
+  /// What `item` names as its parent, or nil.
+  private func listingParentHint(_ item: qpdf_oh) -> qpdf_oh? { qpdf.value(item, "Parent") }
+
   /// The parent of a listed item.
   private func parentOf(_ item: qpdf_oh) throws(PDFError) -> qpdf_oh {
-    guard let parent = qpdf.value(item, "Parent") else { throw PDFError(.damaged, "an outline item has no /Parent") }
+    guard let parent = listingParent(of: item) else { throw PDFError(.damaged, "an outline item is not listed by its parent") }
     return parent
+  }
+
+  /// The depth of `node` below the catalog's /Outlines (0 for the root, 1 for a top-level item).
+  private func outlineDepth(of node: qpdf_oh) -> Int {
+    let root = outlineRoot().flatMap { qpdf.identity($0) }
+    var current = node
+    for depth in 0...Limits.maximumTreeDepth {
+      if qpdf.identity(current) == root { return depth }
+      guard let parent = listingParent(of: current) else { break }
+      current = parent
+    }
+    return Limits.maximumTreeDepth + 1
+  }
+
+  /// The levels of the subtree under `node`, itself counted (1 for an item without children).
+  private func subtreeHeight(of node: qpdf_oh, depth: Int = 0) -> Int {
+    guard depth <= Limits.maximumTreeDepth else { return depth }
+    return 1 + outlineChildren(of: node).reduce(0) { max($0, subtreeHeight(of: $1, depth: depth + 1)) }
+  }
+
+  /// Refuses to put a subtree of `height` levels under `holder` when its deepest items would be
+  /// deeper than the outline is read.
+  private func checkDepth(under holder: qpdf_oh, height: Int) throws(PDFError) {
+    guard outlineDepth(of: holder) + height <= Limits.maximumTreeDepth else {
+      throw PDFError(.invalidArgument, "the outline would be deeper than \(Limits.maximumTreeDepth) levels")
+    }
   }
 
   /// True when `item` is `node` or one of its ancestors.
@@ -166,7 +227,7 @@ extension Document {
     for _ in 0...Limits.maximumTreeDepth {
       guard let here = current else { return false }
       if qpdf.identity(here) == identity { return true }
-      current = qpdf.value(here, "Parent")
+      current = listingParent(of: here)
     }
     return false
   }
@@ -231,8 +292,10 @@ extension Document {
   /// The items shown under `node` when it is open: each child, plus the shown items of the
   /// children that are open.
   private func visibleDescendants(of node: qpdf_oh) -> Int {
+    // A count from the file is trusted only as far as the outline can be read.
     outlineChildren(of: node).reduce(0) { total, child in
-      total + 1 + max(qpdf.value(child, "Count").flatMap { qpdf.integer($0) } ?? 0, 0)
+      let count = qpdf.value(child, "Count").flatMap { qpdf.integer($0) } ?? 0
+      return min(total + 1 + min(max(count, 0), Document.maximumOutlineItems), Int(Int32.max))
     }
   }
 
@@ -255,7 +318,7 @@ extension Document {
         try writer.remove("/Count", from: here)
       }
       if isRoot { return }
-      current = qpdf.value(here, "Parent")
+      current = listingParent(of: here)
     }
   }
 }

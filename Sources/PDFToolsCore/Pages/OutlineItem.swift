@@ -43,6 +43,14 @@ struct OutlineIDs {
   private var ids: [ObjectIdentity: Int64] = [:]
   private var objects: [Int64: ObjectIdentity] = [:]
   private var next: Int64 = 1
+  /// The node each item was last listed under (for items whose /Parent does not say so).
+  private var listers: [ObjectIdentity: ObjectIdentity] = [:]
+
+  /// Records that `object` was listed under `lister`.
+  mutating func listed(_ object: ObjectIdentity, under lister: ObjectIdentity) { listers[object] = lister }
+
+  /// The node `object` was last listed under, or nil.
+  func lister(_ object: ObjectIdentity) -> ObjectIdentity? { listers[object] }
 
   /// The id of `object`, assigned on first sight.
   mutating func id(_ object: ObjectIdentity) -> Int64 {
@@ -59,6 +67,7 @@ struct OutlineIDs {
 
   /// Forgets `object` (its number is given to a new object).
   mutating func forget(_ object: ObjectIdentity) {
+    listers[object] = nil
     guard let id = ids.removeValue(forKey: object) else { return }
     objects[id] = nil
   }

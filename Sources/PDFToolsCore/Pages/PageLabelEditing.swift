@@ -10,11 +10,11 @@ extension Document {
     let sorted = ranges.sorted { $0.start < $1.start }
     for range in sorted { try Limits.checkText(range.prefix, "a label prefix") }
     try locked { () throws(PDFError) in
+      for range in sorted { try checkPageIndex(range.start) }
       if let first = sorted.first, first.start != 0 {
         throw PDFError(.invalidArgument, "the first label range must start at page 0 (it starts at \(first.start))")
       }
       for (index, range) in sorted.enumerated() {
-        try checkPageIndex(range.start)
         guard range.firstNumber >= 1, range.firstNumber <= Int(Int32.max) else {
           throw PDFError(.invalidArgument, "a label range's first number is \(range.firstNumber); it must be 1 or more")
         }

@@ -14,6 +14,7 @@ import ctypes
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable, List, Union
 
+from ._args import as_index
 from ._call import encode_text
 from ._library import CLabelRange, lib
 from .tools import _named, _NamedEnum
@@ -75,7 +76,10 @@ def write_ranges(document: "Document", ranges: Iterable[LabelRange]) -> None:
     array = (CLabelRange * max(len(items), 1))()
     for position, (item, prefix) in enumerate(zip(items, keep)):
         array[position] = CLabelRange(
-            int(item.start_page), _STYLES.index(_named(LabelStyle, item.style, "label style")), int(item.first_number), prefix
+            as_index(item.start_page, "start page"),
+            _STYLES.index(_named(LabelStyle, item.style, "label style")),
+            as_index(item.first_number, "first number"),
+            prefix,
         )
     document._call(lib.pdftools_document_set_label_ranges, array if items else None, len(items))
 

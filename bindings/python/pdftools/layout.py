@@ -99,7 +99,7 @@ def _c_page(value: Any, index: int) -> CLayoutPage:
         items = tuple(value)
         if len(items) not in (2, 3):
             raise ValueError
-        rotation = int(items[2]) if len(items) == 3 else 0
+        rotation = as_index(items[2], "rotation") if len(items) == 3 else 0
         return CLayoutPage(float(items[0]), float(items[1]), rotation)
     except (TypeError, ValueError):
         raise TypeError(f"page {index} must be (width, height) or (width, height, rotation), not {value!r}") from None
@@ -286,7 +286,7 @@ class Layout:
 
     def set_page_size(self, page: Any, width: float, height: float, rotation: int = 0) -> None:
         """Gives a page a new unrotated size and rotation (a multiple of 90)."""
-        value = CLayoutPage(float(width), float(height), int(rotation))
+        value = CLayoutPage(float(width), float(height), as_index(rotation, "rotation"))
         call(lib.pdftools_layout_set_page, self._h(), as_index(page), ctypes.byref(value))
 
     @property

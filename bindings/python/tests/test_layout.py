@@ -148,6 +148,8 @@ def test_bad_input_is_refused():
         Layout([(100, 100, 45)])
     with pytest.raises(TypeError):
         Layout([(100,)])
+    with pytest.raises(pdftools.RangeError):
+        Layout([(100, 100, 2**32)])
     layout = squares(2)
     with pytest.raises(pdftools.ArgumentError):
         layout.configure(colour="red")

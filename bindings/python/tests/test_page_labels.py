@@ -76,6 +76,8 @@ def test_label_changes_are_undone_and_refused_when_wrong():
             doc.page_labels = [LabelRange(0, "decimal"), LabelRange(1000, "decimal")]
         with pytest.raises(pdftools.ArgumentError):
             doc.page_labels = [LabelRange(0, "klingon")]
+        with pytest.raises(pdftools.RangeError):
+            doc.page_labels = [LabelRange(0), LabelRange(2**32 + 3)]
         assert doc.pages[27].label == "BB", "refused changes change nothing"
         doc.undo()
         assert [page.label for page in doc.pages] == before
