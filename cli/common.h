@@ -22,6 +22,9 @@ int usage(const char *format, ...);
 /* Opens path; on failure prints why, sets *exit_code and returns NULL. */
 pdftools_document *open_document(const char *path, const char *password, int *exit_code);
 
+/* Writes text (UTF-8; NULL as "") as a JSON string, quotes included, on stdout. */
+void json_string(const char *text);
+
 /* Parses "N" or "A-B" (1-based, inclusive) into 0-based first and last within count pages;
    0 when it is not such a range. */
 int parse_pages(const char *text, int32_t count, int32_t *first, int32_t *last);

@@ -83,18 +83,6 @@ static int parse(int argc, char **argv, outline_options *o) {
   return -1;
 }
 
-/* Writes text as a JSON string (quotes included). */
-static void json_text(const char *text) {
-  const unsigned char *c;
-  putchar('"');
-  for (c = (const unsigned char *)text; *c; c++) {
-    if (*c == '"' || *c == '\\') printf("\\%c", *c);
-    else if (*c < 0x20) printf("\\u%04x", *c);
-    else putchar(*c);
-  }
-  putchar('"');
-}
-
 /* The outline into a new array (NULL when empty); *count its length; 0 or an exit code. */
 static int read_outline(pdftools_document *doc, pdftools_outline_item **items, int32_t *count) {
   pdftools_status status = pdftools_document_get_outline(doc, sizeof **items, NULL, 0, count);
@@ -130,7 +118,7 @@ static int list(pdftools_document *doc, const outline_options *o) {
     }
     if (o->json) {
       printf("%s\n  {\"number\": %d, \"depth\": %d, \"title\": ", i ? "," : "", (int)i + 1, (int)it->depth);
-      json_text(title);
+      json_string(title);
       if (has_page) printf(", \"page\": %d", (int)it->destination.page_index + 1);
       else fputs(", \"page\": null", stdout);
       printf(", \"open\": %s, \"children\": %d}", it->open ? "true" : "false", (int)it->child_count);

@@ -47,8 +47,8 @@ int usage(const char *format, ...) {
   return EXIT_USAGE;
 }
 
-/* Writes text as a JSON string (quotes included). */
-static void json_string(const char *text) {
+/* Writes text as a JSON string (quotes included) on stdout. */
+void json_string(const char *text) {
   const unsigned char *c;
   putchar('"');
   for (c = (const unsigned char *)(text ? text : ""); *c; c++) {

@@ -175,7 +175,7 @@ extension Document {
     for parent in candidates where qpdf.isDictionary(parent) {
       if let previous = qpdf.value(item, "Prev"), qpdf.identity(previous) != identity,
         qpdf.value(previous, "Next").flatMap({ qpdf.identity($0) }) == identity,
-        qpdf.identity(listingParentHint(previous) ?? parent) == qpdf.identity(parent)
+        qpdf.identity(qpdf.value(previous, "Parent") ?? parent) == qpdf.identity(parent)
       {
         return parent
       }
@@ -184,9 +184,6 @@ extension Document {
     }
     return nil
   }
-
-  /// What `item` names as its parent, or nil.
-  private func listingParentHint(_ item: qpdf_oh) -> qpdf_oh? { qpdf.value(item, "Parent") }
 
   /// The parent of a listed item.
   private func parentOf(_ item: qpdf_oh) throws(PDFError) -> qpdf_oh {
