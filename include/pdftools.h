@@ -2698,6 +2698,113 @@ pdftools_status pdftools_document_set_label_ranges(pdftools_document *doc,
 pdftools_status pdftools_page_set_rotation(pdftools_document *doc, int32_t page_index, int32_t rotation);
 
 /* ------------------------------------------------------------------------ */
+/* Page editing (since 1.3)                                                  */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * Reorganising pages.  Every change is one undo step that records only the
+ * page-tree nodes on the way to the pages it touches (their /Count and
+ * /Kids) and those pages, and needs the permission to assemble the document
+ * (NOT_PERMITTED otherwise).  Page objects keep their identity when pages
+ * move, so annotation ids, outline destinations and links follow them; a
+ * deleted page's annotations give NOT_FOUND until an undo brings the page
+ * back.  Page labels stay with the other pages (a range after deleted pages
+ * moves up; inserted pages join the range they fall into).  All or nothing:
+ * a refused call changes nothing.  The functions follow the document's
+ * thread rules.
+ */
+
+/**
+ * A page's identity: positive, names the page's object, the same while the
+ * page moves and other pages come and go, for as long as the document is
+ * open (not across save and reopen).
+ */
+typedef int64_t pdftools_page_id;
+
+/**
+ * The id of page page_index.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT (out_id NULL), OUT_OF_RANGE,
+ * DAMAGED (the page is not an object of its own).
+ */
+pdftools_status pdftools_page_get_id(pdftools_document *doc, int32_t page_index, pdftools_page_id *out_id);
+
+/**
+ * The index the page id has now.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT (out_page_index NULL), NOT_FOUND
+ * (not a page of the document: deleted, or never an id).
+ */
+pdftools_status pdftools_document_find_page(pdftools_document *doc, pdftools_page_id id,
+                                            int32_t *out_page_index);
+
+/**
+ * Deletes count pages from page first on.  Outline items that led to them
+ * lose their destination (they stay, with their titles).  A document keeps
+ * at least one page.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT (count < 1, or every page),
+ * OUT_OF_RANGE, NOT_PERMITTED, DAMAGED (the page tree's counts do not lead
+ * to the pages).
+ */
+pdftools_status pdftools_document_delete_pages(pdftools_document *doc, int32_t first, int32_t count);
+
+/**
+ * Moves count pages from page first on so that the first of them becomes
+ * page to_index, counted in the final order (0 to page count - count).
+ * Nothing changes (no undo step) when to_index == first.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT (count < 1), OUT_OF_RANGE,
+ * NOT_PERMITTED, DAMAGED.
+ */
+pdftools_status pdftools_document_move_pages(pdftools_document *doc, int32_t first, int32_t count,
+                                             int32_t to_index);
+
+/**
+ * Inserts a copy of page page_index right after it, with copies of its
+ * annotations; links keep their targets.  Form field widgets are not
+ * copied (a field belongs to the form once).  out_new_index (may be NULL)
+ * receives page_index + 1.
+ * Errors: INVALID_HANDLE, OUT_OF_RANGE, NOT_PERMITTED, DAMAGED.
+ */
+pdftools_status pdftools_document_duplicate_page(pdftools_document *doc, int32_t page_index,
+                                                 int32_t *out_new_index);
+
+/**
+ * Inserts copies of count pages of source (their indices in pages, in that
+ * order; source may be doc itself) so that the first becomes page at_index
+ * of doc.  Their annotations, form fields (joined to doc's form) and
+ * resources come along; links between the pages copied lead to the copies,
+ * links to other pages of source are dropped.  source is not changed.  Both
+ * documents are locked for the call (in an order that cannot deadlock).
+ * Errors: INVALID_HANDLE (either document), INVALID_ARGUMENT (pages NULL or
+ * count < 1), OUT_OF_RANGE (an index of pages or at_index), NOT_PERMITTED
+ * (doc forbids assembling, or source forbids copying), DAMAGED.
+ */
+pdftools_status pdftools_document_insert_pages(pdftools_document *doc, int32_t at_index,
+                                               pdftools_document *source, const int32_t *pages,
+                                               int32_t count);
+
+/**
+ * A new document made of copies of count pages of doc (their indices in
+ * pages, in that order), as pdftools_document_insert_pages() copies them;
+ * it has no undo history.  *out_doc is owned by the caller: close it with
+ * pdftools_document_close().
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT (pages or out_doc NULL, count <
+ * 1), OUT_OF_RANGE, NOT_PERMITTED (doc forbids copying), DAMAGED.
+ */
+pdftools_status pdftools_document_extract_pages(pdftools_document *doc, const int32_t *pages, int32_t count,
+                                                pdftools_document **out_doc);
+
+/**
+ * Sets the box of page page_index to rect (page space, corners in any
+ * order), or removes it when rect is NULL so that it falls back to its
+ * default (the crop box to the media box, bleed, trim and art boxes to the
+ * crop box).
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT (an unknown box, a NULL rect for
+ * the media box, an empty rect, coordinates not finite or beyond 1000000),
+ * OUT_OF_RANGE, NOT_PERMITTED.
+ */
+pdftools_status pdftools_page_set_box(pdftools_document *doc, int32_t page_index, pdftools_box box,
+                                      const pdftools_rect *rect);
+
+/* ------------------------------------------------------------------------ */
 /* Outline (bookmarks)                                                       */
 /* ------------------------------------------------------------------------ */
 

@@ -12,24 +12,18 @@ extension Document {
       throw PDFError(
         .invalidArgument, "a page side must be between 1 and 14400 (got \(width) x \(height))")
     }
-    try locked { () throws(PDFError) in
+    try arrangePages("insert a page", label: "Insert Page") { () throws(PDFError) in
       guard index >= 0, index <= pageTree.count else {
         throw PDFError(
           .outOfRange,
           "cannot insert at page index \(index) (the document has \(pageTree.count) pages)")
       }
-      try requirePermission(.assemble, "insert pages")
       let page = try writer.makeIndirect(qpdf.makeDictionary([
         ("/Type", qpdf.makeName("Page")), ("/MediaBox", qpdf.numberArray([0, 0, width, height])),
         ("/Resources", qpdf.makeDictionary()),
       ]))
-      refreshQPDFPages()
       try writer.insertPage(page, at: index, count: pageTree.count)
-      noteContentChange()
-      try commitChange("insert a page", label: "Insert Page")
-      pageTreeDidChange()
-      inheritedCache.removeAll()
-      labelRanges = nil
+      try shiftLabelRanges(at: index, by: 1)
     }
   }
 }

@@ -109,7 +109,7 @@ extension Document {
   }
 
   /// Reads the /PageLabels number tree into ranges sorted by start page.
-  private func readLabelRanges() -> [PageLabelRange] {
+  func readLabelRanges() -> [PageLabelRange] {
     guard let tree = qpdf.value(qpdf.root, "PageLabels") else { return [] }
     var ranges: [PageLabelRange] = []
     var seen = Set<ObjectIdentity>()

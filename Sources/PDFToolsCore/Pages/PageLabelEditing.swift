@@ -23,25 +23,58 @@ extension Document {
         }
       }
       try requirePermission(.modify, "change the page labels")
-      if sorted.isEmpty {
-        guard qpdf.value(qpdf.root, "PageLabels") != nil else { return }
-        try writer.remove("/PageLabels", from: qpdf.root)
-      } else {
-        var numbers: [qpdf_oh] = []
-        for range in sorted {
-          var entries: [(String, qpdf_oh)] = []
-          if let style = range.style.pdfName { entries.append(("/S", qpdf.makeName(style))) }
-          if !range.prefix.isEmpty { entries.append(("/P", qpdf.makeTextString(range.prefix))) }
-          if range.firstNumber != 1 { entries.append(("/St", qpdf.makeInteger(range.firstNumber))) }
-          numbers.append(qpdf.makeInteger(range.start))
-          numbers.append(qpdf.makeDictionary(entries))
-        }
-        let tree = try writer.makeIndirect(qpdf.makeDictionary([("/Nums", qpdf.makeArray(numbers))]))
-        try writer.set("/PageLabels", tree, in: qpdf.root)
-      }
-      labelRanges = nil
+      try writeLabelRanges(sorted)
       try commitChange("change the page labels", label: "Change Page Labels")
     }
+  }
+
+  /// Writes `sorted` (checked ranges in page order) as the /PageLabels tree, or removes it for
+  /// none; call under the lock.
+  func writeLabelRanges(_ sorted: [PageLabelRange]) throws(PDFError) {
+    defer { labelRanges = nil }
+    if sorted.isEmpty {
+      guard qpdf.value(qpdf.root, "PageLabels") != nil else { return }
+      try writer.remove("/PageLabels", from: qpdf.root)
+      return
+    }
+    var numbers: [qpdf_oh] = []
+    for range in sorted {
+      var entries: [(String, qpdf_oh)] = []
+      if let style = range.style.pdfName { entries.append(("/S", qpdf.makeName(style))) }
+      if !range.prefix.isEmpty { entries.append(("/P", qpdf.makeTextString(range.prefix))) }
+      if range.firstNumber != 1 { entries.append(("/St", qpdf.makeInteger(range.firstNumber))) }
+      numbers.append(qpdf.makeInteger(range.start))
+      numbers.append(qpdf.makeDictionary(entries))
+    }
+    let tree = try writer.makeIndirect(qpdf.makeDictionary([("/Nums", qpdf.makeArray(numbers))]))
+    try writer.set("/PageLabels", tree, in: qpdf.root)
+  }
+
+  /// Keeps the labels of the other pages when `count` pages were put in at `start` (`count`
+  /// > 0: they join the range they fall into) or taken out there (`count` < 0: ranges after
+  /// them move up, a range that lost its first pages begins where they were and counts on, a
+  /// range that lost all its pages goes). Nothing is written for a document without labels.
+  /// Call under the lock.
+  func shiftLabelRanges(at start: Int, by count: Int) throws(PDFError) {
+    if labelRanges == nil { labelRanges = readLabelRanges() }
+    guard let ranges = labelRanges, !ranges.isEmpty, count != 0 else { return }
+    let end = start - count
+    var shifted: [PageLabelRange] = []
+    for range in ranges {
+      var first = range.start
+      var number = range.firstNumber
+      if count > 0 {
+        if first >= start && first > 0 { first += count }
+      } else if first >= end {
+        first += count
+      } else if first >= start {
+        number += end - first
+        first = start
+      }
+      if let last = shifted.last, last.start == first { shifted.removeLast() }
+      shifted.append(PageLabelRange(start: first, style: range.style, prefix: range.prefix, firstNumber: number))
+    }
+    try writeLabelRanges(shifted)
   }
 }
 

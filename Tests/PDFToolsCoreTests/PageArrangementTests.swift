@@ -1,0 +1,289 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Testing
+
+@testable import PDFToolsCore
+
+/// Deleting, moving, duplicating, importing and extracting pages, page boxes and page ids:
+/// checked against a model of the pages, each operation one undo step that records only what
+/// it touches.
+@Suite struct PageArrangementTests {
+  /// A document of `count` blank pages, page i being 100 + i wide (its tag in the model).
+  private func tagged(_ count: Int) throws -> Document {
+    let document = try Document.makeNew()
+    for index in 0..<count { try document.insertBlankPage(at: index, width: Double(100 + index), height: 500) }
+    try document.clearUndo()
+    return document
+  }
+
+  /// The pages' tags (widths, as set on their media boxes) in order.
+  private func tags(_ document: Document) throws -> [Int] {
+    try (0..<document.pageCount).map { Int(try document.pageBox($0, .media).width) }
+  }
+
+  /// Makes the link `link` lead to page `page` by a /Dest array.
+  private func linkTo(_ document: Document, _ link: Int64, page: Int) throws {
+    try document.locked { () throws(PDFError) in
+      let qpdf = document.qpdf
+      let target = try document.pageObject(page)
+      let annotation = try document.annotationObject(link).object
+      try document.writer.set("/Dest", qpdf.makeArray([target, qpdf.makeName("Fit")]), in: annotation)
+      try document.commitChange("link")
+    }
+  }
+
+  /// A small random generator, seeded, so that a failure repeats.
+  private struct Generator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return state >> 11 ^ state << 7
+    }
+  }
+
+  @Test(arguments: [1, 2, 3, 4])
+  func randomOperationsMatchTheModelAndUndoRestoresEverything(seed: UInt64) throws {
+    let document = try tagged(12)
+    let other = try tagged(3)
+    let original = try UndoTests.dump(document)
+    var model = Array(100..<112)
+    var rotations = [Int](repeating: 0, count: 12)
+    var random = Generator(state: seed)
+    var states: [[String]] = [original]
+    for _ in 0..<25 {
+      let count = model.count
+      switch Int.random(in: 0..<6, using: &random) {
+      case 0 where count > 2:
+        let start = Int.random(in: 0..<count - 1, using: &random)
+        let length = Int.random(in: 1...min(3, count - 1 - start), using: &random)
+        try document.deletePages(start..<start + length)
+        model.removeSubrange(start..<start + length)
+        rotations.removeSubrange(start..<start + length)
+      case 1:
+        let start = Int.random(in: 0..<count, using: &random)
+        let length = Int.random(in: 1...min(3, count - start), using: &random)
+        let destination = Int.random(in: 0...(count - length), using: &random)
+        try document.movePages(start..<start + length, to: destination)
+        let moved = Array(model[start..<start + length])
+        let turned = Array(rotations[start..<start + length])
+        model.removeSubrange(start..<start + length)
+        rotations.removeSubrange(start..<start + length)
+        model.insert(contentsOf: moved, at: destination)
+        rotations.insert(contentsOf: turned, at: destination)
+      case 2:
+        let index = Int.random(in: 0..<count, using: &random)
+        #expect(try document.duplicatePage(index) == index + 1)
+        model.insert(model[index], at: index + 1)
+        rotations.insert(rotations[index], at: index + 1)
+      case 3:
+        let index = Int.random(in: 0..<count, using: &random)
+        let degrees = 90 * Int.random(in: 1...3, using: &random)
+        try document.setPageRotation(index, rotations[index] + degrees)
+        rotations[index] = (rotations[index] + degrees) % 360
+      case 4:
+        let at = Int.random(in: 0...count, using: &random)
+        try document.insertPages(from: other, pages: [2, 0], at: at)
+        model.insert(contentsOf: [102, 100], at: at)
+        rotations.insert(contentsOf: [0, 0], at: at)
+      default:
+        let at = Int.random(in: 0...count, using: &random)
+        try document.insertBlankPage(at: at, width: 99, height: 500)
+        model.insert(99, at: at)
+        rotations.insert(0, at: at)
+      }
+      #expect(try tags(document) == model)
+      #expect(try (0..<document.pageCount).map { try document.pageRotation($0) } == rotations)
+      let state = try UndoTests.dump(document)
+      if state != states.last { states.append(state) }
+    }
+    let final = try UndoTests.dump(document)
+    // Undo walks back through every state, redo forward again.
+    for state in states.reversed().dropFirst() {
+      #expect(try document.undo())
+      #expect(try UndoTests.dump(document) == state)
+    }
+    #expect(try UndoTests.dump(document) == original)
+    while try document.redo() {}
+    #expect(try UndoTests.dump(document) == final)
+    // What is saved reads back in the same order, and so does an incremental save.
+    let saved = try document.withSavedBytes(SaveOptions()) { (bytes) throws(PDFError) -> [UInt8] in Array(bytes) }
+    #expect(try tags(try Document.open(bytes: saved)) == model)
+  }
+
+  @Test func pageIDsFollowTheirPagesAndDeletedPagesAreNotFound() throws {
+    let document = try tagged(5)
+    let ids = try (0..<5).map { try document.pageID($0) }
+    #expect(Set(ids).count == 5)
+    try document.movePages(0..<2, to: 3)
+    #expect(try ids.map { try document.pageIndex(forID: $0) } == [3, 4, 0, 1, 2])
+    try document.deletePages(1..<2)
+    #expect(throws: PDFError.self) { try document.pageIndex(forID: ids[3]) }
+    #expect(try document.pageIndex(forID: ids[4]) == 1)
+    #expect(try document.undo())
+    #expect(try document.pageIndex(forID: ids[3]) == 1)
+    #expect(throws: PDFError.self) { try document.pageIndex(forID: 0) }
+  }
+
+  @Test func annotationsAndOutlineFollowMovedPagesAndDeletionDropsTargets() throws {
+    let document = try tagged(4)
+    let note = try document.createAnnotation(page: 3, subtype: "Square", rect: Rect(10, 10, 50, 50))
+    let kept = try document.addOutlineItem(parent: 0, at: nil, title: "Three", destination: Destination(page: 3, fit: .fit))
+    let lost = try document.addOutlineItem(parent: 0, at: nil, title: "One", destination: Destination(page: 1, fit: .fit))
+    try document.movePages(3..<4, to: 0)
+    #expect(try document.annotationPage(note) == 0)
+    #expect(try document.outlineTarget(kept) == .destination(Destination(page: 0, fit: .fit)))
+    #expect(try document.outlineTarget(lost) == .destination(Destination(page: 2, fit: .fit)))
+    try document.deletePages(2..<3)
+    #expect(try document.outlineTarget(lost) == OutlineTarget.none)
+    #expect(try document.outlineTitle(lost) == "One")
+    try document.deletePages(0..<1)
+    #expect(throws: PDFError.self) { try document.annotationPage(note) }
+    #expect(try document.undo())
+    #expect(try document.annotationPage(note) == 0)
+    #expect(try document.undo())
+    #expect(try document.outlineTarget(lost) == .destination(Destination(page: 2, fit: .fit)))
+  }
+
+  @Test func labelsOfOtherPagesSurviveDeletesAndInserts() throws {
+    let document = try tagged(6)
+    try document.setPageLabelRanges([
+      PageLabelRange(start: 0, style: .lowerRoman), PageLabelRange(start: 2, style: .decimal),
+      PageLabelRange(start: 4, style: .upperLetters),
+    ])
+    let labels = { () throws -> [String] in try (0..<document.pageCount).map { try document.pageLabel($0) } }
+    #expect(try labels() == ["i", "ii", "1", "2", "A", "B"])
+    try document.deletePages(1..<3)
+    #expect(try labels() == ["i", "2", "A", "B"])
+    try document.deletePages(1..<2)
+    #expect(try labels() == ["i", "A", "B"])
+    try document.insertBlankPage(at: 1, width: 10, height: 10)
+    #expect(try labels() == ["i", "ii", "A", "B"])
+  }
+
+  @Test func importedLinksLeadToImportedPagesOrAreDropped() throws {
+    let source = try tagged(3)
+    let target = try tagged(2)
+    for (index, to) in [(0, 1), (0, 2)] {
+      let link = try source.createAnnotation(page: index, subtype: "Link", rect: Rect(10, 10, 40, 40))
+      try linkTo(source, link, page: to)
+    }
+    try target.insertPages(from: source, pages: [0, 1], at: 1)
+    #expect(try tags(target) == [100, 100, 101, 101])
+    let links = try target.annotations(onPage: 1)
+    #expect(links.count == 1, "the link to a page not imported is dropped")
+    let dest = try #require(try target.annotationRawValue(links[0], key: "Dest"))
+    #expect(dest == "[ \(try target.pageID(2) >> 16) 0 R /Fit ]")
+    // The source is unchanged, and a second import makes new copies.
+    #expect(try source.annotations(onPage: 0).count == 2)
+    try target.insertPages(from: source, pages: [0], at: 0)
+    #expect(try target.pageID(0) != target.pageID(2))
+    #expect(try target.undo())
+    #expect(try target.undo())
+    #expect(try tags(target) == [100, 101])
+  }
+
+  @Test func duplicateKeepsLinksAndExtractMakesANewDocument() throws {
+    let document = try tagged(3)
+    let link = try document.createAnnotation(page: 0, subtype: "Link", rect: Rect(10, 10, 40, 40))
+    try linkTo(document, link, page: 2)
+    try document.duplicatePage(0)
+    let copied = try document.annotations(onPage: 1)
+    #expect(copied.count == 1 && copied[0] != link)
+    #expect(try document.annotationRawValue(copied[0], key: "Dest") == "[ \(try document.pageID(3) >> 16) 0 R /Fit ]")
+    let extracted = try document.extractPages([3, 0])
+    #expect(try tags(extracted) == [102, 100])
+    let extractedLink = try #require(try extracted.annotations(onPage: 1).first)
+    #expect(try extracted.annotationRawValue(extractedLink, key: "Dest") == "[ \(try extracted.pageID(0) >> 16) 0 R /Fit ]")
+    #expect(try document.extractPages([1]).annotations(onPage: 0).isEmpty, "a link to a page not extracted is dropped")
+    #expect(!extracted.undoState.canUndo)
+    #expect(try tags(document) == [100, 100, 101, 102])
+  }
+
+  @Test func boxesAreSetAndRemovedInOneStepEach() throws {
+    let document = try tagged(1)
+    try document.setPageBox(0, .crop, Rect(50, 400, 10, 20))
+    #expect(try document.pageBox(0, .crop) == Rect(10, 20, 50, 400))
+    #expect(try document.pageSize(0) == (40, 380))
+    try document.setPageBox(0, .trim, Rect(12, 22, 48, 398))
+    #expect(try document.pageBox(0, .trim) == Rect(12, 22, 48, 398))
+    try document.setPageBox(0, .crop, nil)
+    #expect(try document.pageBox(0, .crop) == Rect(0, 0, 100, 500))
+    #expect(throws: PDFError.self) { try document.setPageBox(0, .media, nil) }
+    #expect(throws: PDFError.self) { try document.setPageBox(0, .crop, Rect(0, 0, 0, 10)) }
+    #expect(throws: PDFError.self) { try document.setPageBox(0, .crop, Rect(0, 0, .infinity, 10)) }
+    #expect(try document.undo())
+    #expect(try document.pageBox(0, .crop) == Rect(10, 20, 50, 400))
+  }
+
+  @Test func refusalsChangeNothing() throws {
+    let document = try tagged(3)
+    let state = document.stateID
+    #expect(throws: PDFError.self) { try document.deletePages(0..<3) }
+    #expect(throws: PDFError.self) { try document.deletePages(2..<4) }
+    #expect(throws: PDFError.self) { try document.movePages(0..<2, to: 2) }
+    #expect(throws: PDFError.self) { try document.duplicatePage(3) }
+    #expect(throws: PDFError.self) { try document.insertPages(from: document, pages: [5], at: 0) }
+    #expect(throws: PDFError.self) { try document.insertPages(from: document, pages: [0], at: 4) }
+    #expect(throws: PDFError.self) { try document.extractPages([]) }
+    #expect(document.stateID == state)
+    #expect(try tags(document) == [100, 101, 102])
+  }
+
+  @Test func anEditRecordsOnlyThePagesTreeNodesItTouches() throws {
+    // 400 pages in 20 nodes of 20: deleting or moving one page records its node and the root.
+    var kids: [String] = []
+    var objects: [String] = ["<< /Type /Catalog /Pages 2 0 R >>", ""]
+    var number = 3
+    for _ in 0..<20 {
+      let node = number
+      var pages: [String] = []
+      objects.append("")
+      number += 1
+      for _ in 0..<20 {
+        pages.append("\(number) 0 R")
+        objects.append("<< /Type /Page /Parent \(node) 0 R /MediaBox [0 0 200 200] >>")
+        number += 1
+      }
+      objects[node - 1] = "<< /Type /Pages /Parent 2 0 R /Count 20 /Kids [\(pages.joined(separator: " "))] >>"
+      kids.append("\(node) 0 R")
+    }
+    objects[1] = "<< /Type /Pages /Count 400 /Kids [\(kids.joined(separator: " "))] >>"
+    let document = try Document.open(bytes: Fixtures.pdf(objects))
+    #expect(document.pageCount == 400)
+    let recorded = { () throws -> Int in
+      try document.locked { () throws(PDFError) -> Int in document.journal.undoSteps.last?.before.count ?? 0 }
+    }
+    try document.deletePages(250..<251)
+    #expect(try recorded() == 2)
+    try document.movePages(10..<11, to: 390)
+    #expect(try recorded() <= 4)
+    try document.insertBlankPage(at: 200, width: 100, height: 100)
+    #expect(try recorded() <= 3)
+    #expect(document.pageCount == 400)
+  }
+
+  @Test func pagesKeepTheirLookUnderNewParents() throws {
+    let document = try Document.open(bytes: Fixtures.pdf([
+      "<< /Type /Catalog /Pages 2 0 R >>",
+      "<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 4 /CropBox [10 10 150 150] >>",
+      "<< /Type /Pages /Parent 2 0 R /Kids [5 0 R 6 0 R] /Count 2 /MediaBox [0 0 200 200] /Rotate 90 >>",
+      "<< /Type /Pages /Parent 2 0 R /Kids [7 0 R 8 0 R] /Count 2 /MediaBox [0 0 300 300] >>",
+      "<< /Type /Page /Parent 3 0 R >>", "<< /Type /Page /Parent 3 0 R >>",
+      "<< /Type /Page /Parent 4 0 R >>", "<< /Type /Page /Parent 4 0 R >>",
+    ]))
+    let looks = { () throws -> [String] in
+      try (0..<document.pageCount).map {
+        "\(try document.pageBox($0, .media).width)/\(try document.pageBox($0, .crop).width)/\(try document.pageRotation($0))"
+      }
+    }
+    #expect(try looks() == ["200.0/140.0/90", "200.0/140.0/90", "300.0/140.0/0", "300.0/140.0/0"])
+    try document.movePages(0..<1, to: 3)
+    #expect(try looks() == ["200.0/140.0/90", "300.0/140.0/0", "300.0/140.0/0", "200.0/140.0/90"])
+    try document.insertBlankPage(at: 0, width: 50, height: 60)
+    #expect(try looks().first == "50.0/50.0/0")
+    try document.setPageBox(1, .crop, nil)
+    #expect(try document.pageBox(1, .crop).width == 200)
+    let saved = try document.withSavedBytes(SaveOptions()) { (bytes) throws(PDFError) -> [UInt8] in Array(bytes) }
+    let reopened = try Document.open(bytes: saved)
+    #expect(try reopened.pageRotation(4) == 90 && reopened.pageBox(4, .media).width == 200)
+  }
+}
