@@ -286,4 +286,33 @@ import Testing
     let reopened = try Document.open(bytes: saved)
     #expect(try reopened.pageRotation(4) == 90 && reopened.pageBox(4, .media).width == 200)
   }
+
+  @Test func toolStateFollowsMovedPagesAndEndsWithDeletedOnes() throws {
+    let document = try Document.open(bytes: ToolManagerTests.bytes)
+    try document.insertBlankPage(at: 0, width: 300, height: 300)
+    let tools = ToolManager(document: document)
+    // A text selection on page 1 ("Hello World" on an unrotated Letter page).
+    try tools.setTool(.textSelect)
+    _ = try tools.pointerDown(PointerEvent(page: 1, Point(101, 792 - 605)))
+    _ = try tools.pointerUp(PointerEvent(page: 1, Point(230, 792 - 605)))
+    let selected = try tools.selectedText()
+    #expect(selected.hasPrefix("Hello"))
+    // The page moves to the end: the selection follows it.
+    try document.movePages(1..<2, to: 2)
+    #expect(try tools.selectedText() == selected)
+    #expect(tools.lock.withLock { tools.textSelection.map { [$0.startPage, $0.endPage] } } == [2, 2])
+    // A rectangle being drawn on the page is dropped when the page is deleted.
+    try tools.setTool(.rectangle)
+    _ = try tools.pointerDown(PointerEvent(page: 2, Point(50, 50)))
+    _ = try tools.pointerMove(PointerEvent(page: 2, Point(150, 150)))
+    try document.deletePages(2..<3)
+    #expect(try tools.pointerUp(PointerEvent(page: 1, Point(150, 150))) == false)
+    #expect(try document.annotations(onPage: 1).isEmpty)
+    // A rectangle drawn on a page that moves mid-gesture lands on that page.
+    _ = try tools.pointerDown(PointerEvent(page: 1, Point(50, 50)))
+    _ = try tools.pointerMove(PointerEvent(page: 1, Point(150, 150)))
+    try document.movePages(1..<2, to: 0)
+    #expect(try tools.pointerUp(PointerEvent(page: 0, Point(150, 150))))
+    #expect(try document.annotations(onPage: 0).count == 1)
+  }
 }

@@ -37,6 +37,8 @@ public final class Document: @unchecked Sendable {
   var lastSearch: (key: SearchKey, matches: [TextSelection])? = nil
   /// The pages, found through the page tree as they are needed.
   var pageTree: PageTree
+  /// Counts the changes of the page tree (see ``pageStructureGeneration``).
+  var structureGeneration = 0
   /// True when qpdf's own list of pages may be out of date (the page tree was restored by
   /// undo or redo); qpdf's page functions and writer need it refreshed first.
   var qpdfPagesStale = false

@@ -42,7 +42,12 @@ extension Document {
     qpdf.discardError()
     geometryCache = Array(repeating: nil, count: pageTree.count)
     qpdfPagesStale = true
+    structureGeneration += 1
   }
+
+  /// A number that changes whenever pages may have been inserted, deleted or moved: what was
+  /// known by page index must then be looked up again (by page id).
+  public var pageStructureGeneration: Int { lock.withLock { structureGeneration } }
 
   /// Rewrites a page tree that had to be walked while opening (its counts were wrong, or it
   /// looped) as one sound node of the pages found, so that what is saved is sound. It restates

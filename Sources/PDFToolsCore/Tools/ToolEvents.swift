@@ -116,6 +116,7 @@ extension ToolManager {
     guard event.page >= 0, event.page < count else {
       throw PDFError(.outOfRange, "page index \(event.page) is out of range (the document has \(count) pages)")
     }
+    notePage(event.page)
   }
 
   /// Checks an event before it is used, and that the tool is still allowed; call under the lock.

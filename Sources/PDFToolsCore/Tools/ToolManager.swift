@@ -43,6 +43,8 @@ public final class ToolManager: @unchecked Sendable {
   /// The up of the last down/up pair that counted as a tap, so a host's tap for it is not
   /// handled twice.
   var lastUpTap: (page: Int, point: Point)? = nil
+  /// The pages the state lies on, by id.
+  var pages = ToolPages()
   /// Counts sessions, so coalescing keys of different sessions differ.
   var sessionCounter: Int64 = 0
   /// Set while arrow keys nudge the same selection.
@@ -65,6 +67,7 @@ public final class ToolManager: @unchecked Sendable {
   /// hears of both.
   private func undoStateChanged() {
     _ = try? run { () throws(PDFError) in
+      followPages()
       pruneSelection()
       notify(.undoState)
     }
