@@ -856,6 +856,15 @@ _PROTOTYPES: List[Tuple[str, Any, Sequence[Any]]] = [
     ),
     ("pdftools_document_set_label_ranges", _status, [_doc, POINTER(CLabelRange), c_int32]),
     ("pdftools_page_set_rotation", _status, [_doc, c_int32, c_int32]),
+    # Page editing
+    ("pdftools_page_get_id", _status, [_doc, c_int32, POINTER(c_int64)]),
+    ("pdftools_document_find_page", _status, [_doc, c_int64, POINTER(c_int32)]),
+    ("pdftools_document_delete_pages", _status, [_doc, c_int32, c_int32]),
+    ("pdftools_document_move_pages", _status, [_doc, c_int32, c_int32, c_int32]),
+    ("pdftools_document_duplicate_page", _status, [_doc, c_int32, POINTER(c_int32)]),
+    ("pdftools_document_insert_pages", _status, [_doc, c_int32, _doc, POINTER(c_int32), c_int32]),
+    ("pdftools_document_extract_pages", _status, [_doc, POINTER(c_int32), c_int32, POINTER(c_void_p)]),
+    ("pdftools_page_set_box", _status, [_doc, c_int32, _enum, POINTER(CRect)]),
     # Outline
     (
         "pdftools_document_get_outline",

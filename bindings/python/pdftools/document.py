@@ -7,7 +7,7 @@ import ctypes
 import os
 import weakref
 from types import TracebackType
-from typing import Any, Callable, List, Optional, Sequence, Tuple, Type, TypeVar, Union
+from typing import Any, Callable, Iterable, List, Optional, Sequence, Tuple, Type, TypeVar, Union
 
 from ._args import as_c_point, as_enum, as_index
 from ._call import call, close_handle, encode_text, read_buffer, read_string
@@ -323,6 +323,44 @@ class Document(UndoHistory, Exchange):
         self._call(lib.pdftools_document_insert_blank_page, position, float(width), float(height))
         return Page(self, position)
 
+    def insert_pages(
+        self, source: "Document", pages: Optional[Iterable[int]] = None, at: Optional[int] = None
+    ) -> None:
+        """Inserts copies of ``pages`` of ``source`` (indices, in that order; None: all its
+        pages) so that the first becomes page ``at`` (None appends), in one undo step.
+
+        Their annotations, form fields and resources come along; links between the pages
+        copied lead to the copies, links to other pages are dropped.  ``source`` may be this
+        document; it is not changed.  Raises RangeError for a bad index, NotPermittedError
+        when this document forbids assembling or ``source`` forbids copying.
+        """
+        if not isinstance(source, Document):
+            raise TypeError(f"source must be a pdftools.Document, not {type(source).__name__}")
+        indices = _page_indices(source, pages)
+        position = self.page_count if at is None else check_index(at)
+        array = (ctypes.c_int32 * len(indices))(*indices)
+        self._call(lib.pdftools_document_insert_pages, position, source._require_handle(), array, len(indices))
+
+    def extract(self, pages: Iterable[int]) -> "Document":
+        """A new document made of copies of ``pages`` (indices, in that order) with their
+        annotations, form fields and resources; links to pages not taken are dropped.  The
+        new document has no undo history; save it with :meth:`save`."""
+        indices = _page_indices(self, pages)
+        array = (ctypes.c_int32 * len(indices))(*indices)
+        out = ctypes.c_void_p()
+        self._call(lib.pdftools_document_extract_pages, array, len(indices), ctypes.byref(out))
+        if not out.value:
+            raise InternalError("the library returned no document handle")
+        return Document._adopt(out.value)
+
+    @classmethod
+    def _adopt(cls, handle: int) -> "Document":
+        """A Document object owning the open ``handle``."""
+        document = cls.__new__(cls)
+        document._handle = handle
+        document._finalizer = weakref.finalize(document, close_handle, handle)
+        return document
+
     # -- annotations ------------------------------------------------------------
 
     def set_cache_limit(self, size: int) -> None:
@@ -608,3 +646,19 @@ class Document(UndoHistory, Exchange):
             return ctypes.string_at(data.value, size.value)
         finally:
             lib.pdftools_free(data)
+
+
+def _page_indices(document: Document, pages: Optional[Iterable[int]]) -> List[int]:
+    """Page indices for the library: all pages for None, negative ones counted from the end."""
+    count = document.page_count
+    if pages is None:
+        return list(range(count))
+    if isinstance(pages, (str, bytes)):
+        raise TypeError("pages must be an iterable of page indices")
+    result = []
+    for page in pages:
+        index = check_index(page)
+        result.append(index + count if index < 0 else index)
+    if not result:
+        raise ArgumentError("no pages were given")
+    return result

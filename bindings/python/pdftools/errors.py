@@ -23,6 +23,7 @@ __all__ = [
     "ClosedDocumentError",
     "RangeError",
     "NotFoundError",
+    "PageDeletedError",
     "MissingFileError",
     "UnsupportedError",
     "NotPermittedError",
@@ -150,6 +151,11 @@ class NotFoundError(Error, LookupError):
     """The thing asked for does not exist (PDFTOOLS_E_NOT_FOUND)."""
 
     default_status = Status.NOT_FOUND
+
+
+class PageDeletedError(NotFoundError):
+    """A :class:`pdftools.Page` names a page that was deleted from its document (raised by
+    Python; an undo that brings the page back makes the Page usable again)."""
 
 
 class MissingFileError(NotFoundError, builtins.FileNotFoundError):

@@ -11,7 +11,7 @@ from ._args import as_c_point, as_c_rect, as_enum
 from ._library import CPoint, CRect, lib
 from .annotation_edit import create_annotation
 from .annotations import Annotation, AnnotationInfo, page_annotation_infos, page_annotations
-from .errors import ArgumentError, RangeError
+from .errors import ArgumentError, DamagedError, NotFoundError, PageDeletedError, RangeError
 from .geometry import Box, Point, PointLike, Quad, Rect, Size, Space, SpaceLike
 from .render import PixelFormat, PixelFormatLike, RenderedImage, render_page, render_size
 from .search import Matches, search, search_options
@@ -37,22 +37,33 @@ _INT32_MAX = 2**31 - 1
 
 
 class Page:
-    """The page at one position of a document.
+    """One page of a document.
 
-    A Page is a light view (document, index): it reads everything from the
-    library on access and keeps its document alive.  Once the document is
-    closed, every access raises :class:`pdftools.ClosedDocumentError`.
+    A Page is a light view: it reads everything from the library on access
+    and keeps its document alive.  It follows its page: after pages are
+    inserted, deleted or moved (and after undo and redo) it still names the
+    same page, at its new :attr:`index`; once its page is deleted, every
+    access raises :class:`pdftools.PageDeletedError` (until an undo brings
+    the page back).  Once the document is closed, every access raises
+    :class:`pdftools.ClosedDocumentError`.
     Coordinates are PDF page space (unrotated, y up, 1/72 inch) unless a
     ``space`` argument says :attr:`Space.DISPLAY`; :meth:`to_display` and
     :meth:`to_page` convert between the two.
     """
 
-    __slots__ = ("_document", "_index")
+    __slots__ = ("_document", "_hint", "_id")
 
     def __init__(self, document: "Document", index: int) -> None:
-        """Creates the view of page ``index`` (0-based) of ``document``."""
+        """Creates the view of the page now at ``index`` (0-based) of ``document``."""
         self._document = document
-        self._index = index
+        self._hint = index
+        value = ctypes.c_int64()
+        try:
+            document._call(lib.pdftools_page_get_id, index, ctypes.byref(value))
+            self._id: Optional[int] = int(value.value)
+        except (DamagedError, RangeError):
+            # Not an object of its own, or no such page: the view is known by its position only.
+            self._id = None
 
     @property
     def document(self) -> "Document":
@@ -60,9 +71,55 @@ class Page:
         return self._document
 
     @property
+    def id(self) -> int:
+        """The page's identity: the same while it moves and other pages come and go, for as
+        long as the document is open (see ``pdftools_page_id``)."""
+        if self._id is None:
+            raise DamagedError("the page is not an object of its own and has no id")
+        return self._id
+
+    @property
     def index(self) -> int:
-        """The 0-based position of the page in its document."""
+        """The 0-based position the page has now in its document."""
         return self._index
+
+    @property
+    def _index(self) -> int:
+        """The page's current position: where it was last seen, else looked up by id."""
+        if self._id is None:
+            return self._hint
+        value = ctypes.c_int64()
+        try:
+            self._document._call(lib.pdftools_page_get_id, self._hint, ctypes.byref(value))
+            if int(value.value) == self._id:
+                return self._hint
+        except RangeError:
+            pass
+        position = ctypes.c_int32()
+        try:
+            self._document._call(lib.pdftools_document_find_page, self._id, ctypes.byref(position))
+        except NotFoundError:
+            raise PageDeletedError(f"the page (id {self._id}) was deleted from its document") from None
+        self._hint = int(position.value)
+        return self._hint
+
+    def set_box(self, which: Union[Box, int], rect: Optional[Sequence[float]]) -> None:
+        """Sets the page's ``which`` box to ``rect`` (page space, corners in any order) in one
+        undo step; None removes it so that it falls back to its default (the crop box to the
+        media box, the others to the crop box).  The media box cannot be removed."""
+        try:
+            box = Box(which)
+        except ValueError:
+            raise ArgumentError(f"unknown page box {which!r}") from None
+        area = None if rect is None else ctypes.byref(as_c_rect(rect))
+        self._document._call(lib.pdftools_page_set_box, self._index, int(box), area)
+
+    def duplicate(self) -> "Page":
+        """Inserts a copy of this page (with copies of its annotations, without form field
+        widgets) right after it, in one undo step, and returns the copy."""
+        made = ctypes.c_int32()
+        self._document._call(lib.pdftools_document_duplicate_page, self._index, ctypes.byref(made))
+        return Page(self._document, int(made.value))
 
     def box(self, which: Union[Box, int]) -> Rect:
         """The page's ``which`` box, normalized, inherited and clipped as the library defines."""
@@ -392,26 +449,36 @@ class Page:
     # -- identity ---------------------------------------------------------------
 
     def __eq__(self, other: object) -> bool:
-        """Pages are equal when they are the same position of the same Document object."""
+        """Pages are equal when they are the same page of the same Document object."""
         if not isinstance(other, Page):
             return NotImplemented
-        return self._document is other._document and self._index == other._index
+        if self._document is not other._document:
+            return False
+        if self._id is None or other._id is None:
+            return self._id is None and other._id is None and self._hint == other._hint
+        return self._id == other._id
 
     def __hash__(self) -> int:
-        """Hash of (document identity, index)."""
-        return hash((id(self._document), self._index))
+        """Hash of (document identity, page id)."""
+        return hash((id(self._document), self._id if self._id is not None else ("index", self._hint)))
 
     def __repr__(self) -> str:
-        """``<pdftools.Page index=0>``."""
-        return f"<pdftools.Page index={self._index}>"
+        """``<pdftools.Page index=0>`` (``<pdftools.Page deleted>`` once deleted)."""
+        try:
+            return f"<pdftools.Page index={self._index}>"
+        except Exception:  # noqa: BLE001 - repr must not fail
+            return "<pdftools.Page deleted>"
 
 
 class PageList(Sequence[Page]):
-    """The pages of a document as a read-only sequence.
+    """The pages of a document as a sequence that reorganises them.
 
     Supports ``len()``, indexing (negative indices count from the end),
-    slicing (gives a list) and iteration.  Out-of-range indices raise
-    :class:`pdftools.RangeError`, which is an ``IndexError``.
+    slicing (gives a list) and iteration; ``del pages[i]`` and ``del
+    pages[i:j]`` delete, :meth:`insert` inserts a blank page or a copy of a
+    page of any document, :meth:`move` moves.  Each change is one undo step.
+    Out-of-range indices raise :class:`pdftools.RangeError`, which is an
+    ``IndexError``.
     """
 
     __slots__ = ("_document",)
@@ -441,6 +508,62 @@ class PageList(Sequence[Page]):
         if not 0 <= position < count:
             raise RangeError(f"page index {index} out of range (document has {count} pages)")
         return Page(self._document, position)
+
+    def _position(self, index: int, end: bool = False) -> int:
+        """``index`` with negative values counted from the end, checked (``end`` allows len)."""
+        count = len(self)
+        position = check_index(index)
+        if position < 0:
+            position += count
+        if not 0 <= position < count + (1 if end else 0):
+            raise RangeError(f"page index {index} out of range (document has {count} pages)")
+        return position
+
+    def __delitem__(self, index: Union[int, slice]) -> None:
+        """Deletes the page at ``index`` or the pages of a slice, in one undo step.
+
+        A document keeps at least one page (ArgumentError otherwise).
+        """
+        if isinstance(index, slice):
+            positions = sorted(range(*index.indices(len(self))))
+            if not positions:
+                return
+            if positions == list(range(positions[0], positions[-1] + 1)):
+                self._document._call(lib.pdftools_document_delete_pages, positions[0], len(positions))
+                return
+            with self._document.group("Delete Pages"):
+                for position in reversed(positions):
+                    self._document._call(lib.pdftools_document_delete_pages, position, 1)
+            return
+        self._document._call(lib.pdftools_document_delete_pages, self._position(index), 1)
+
+    def insert(
+        self, index: int, page: Optional[Page] = None, *, width: float = 612.0, height: float = 792.0
+    ) -> Page:
+        """Inserts a copy of ``page`` (a page of any open document, with its annotations,
+        form fields and resources) so that it becomes page ``index`` (``len(pages)``
+        appends), or a blank page of ``width`` x ``height`` when ``page`` is None.  One
+        undo step; returns the new page."""
+        position = self._position(index, end=True)
+        if page is None:
+            return self._document.insert_blank_page(position, width, height)
+        if not isinstance(page, Page):
+            raise TypeError(f"page must be a pdftools.Page, not {type(page).__name__}")
+        self._document.insert_pages(page.document, [page.index], position)
+        return Page(self._document, position)
+
+    def move(self, index: int, to: int, count: int = 1) -> None:
+        """Moves ``count`` pages from ``index`` on so that the first becomes page ``to``
+        (counted in the final order), in one undo step."""
+        first = self._position(index)
+        amount = check_index(count, "count")
+        if amount < 1:
+            raise ArgumentError(f"count must be positive, not {amount}")
+        remaining = len(self) - amount
+        destination = check_index(to)
+        if destination < 0:
+            destination += remaining + 1
+        self._document._call(lib.pdftools_document_move_pages, first, amount, destination)
 
     def __iter__(self) -> Iterator[Page]:
         """Iterates over the pages present when iteration starts."""
