@@ -899,6 +899,26 @@ static int m_labels(pdftools_document *doc) {
   return pdftools_document_set_label_ranges(doc, ranges, page_count(doc) > 1 ? 2 : 1);
 }
 
+static int m_delete_pages(pdftools_document *doc) {
+  return page_count(doc) > 1 ? pdftools_document_delete_pages(doc, 0, 1) : CASE_SKIP;
+}
+static int m_move_pages(pdftools_document *doc) {
+  int32_t count = page_count(doc);
+  return count > 1 ? pdftools_document_move_pages(doc, 0, 1, count - 1) : CASE_SKIP;
+}
+static int m_duplicate_page(pdftools_document *doc) { return pdftools_document_duplicate_page(doc, 0, NULL); }
+static int m_insert_pages(pdftools_document *doc) {
+  int32_t pages[2] = {page_count(doc) - 1, 0};
+  return pdftools_document_insert_pages(doc, 0, doc, pages, 2);
+}
+static int m_page_box(pdftools_document *doc) {
+  pdftools_rect media;
+  if (pdftools_page_get_box(doc, 0, PDFTOOLS_BOX_MEDIA, &media) != PDFTOOLS_OK) return CASE_SKIP;
+  media.x0 += 10;
+  media.y0 += 20;
+  return pdftools_page_set_box(doc, 0, PDFTOOLS_BOX_CROP, &media);
+}
+
 static const mutation_case k_cases[] = {
     {"pdftools_document_set_metadata", "set Title", "", m_meta_set},
     {"pdftools_document_set_metadata", "add a key", "", m_meta_new},
@@ -956,6 +976,11 @@ static const mutation_case k_cases[] = {
     {"pdftools_document_import_changes", "add a circle, delete the first annotation", "", m_import_changes},
     {"pdftools_document_flatten", "page 0", "", m_flatten},
     {"pdftools_page_set_rotation", "page 0 by 90 more", "", m_rotate},
+    {"pdftools_document_delete_pages", "page 0", "", m_delete_pages},
+    {"pdftools_document_move_pages", "page 0 to the end", "", m_move_pages},
+    {"pdftools_document_duplicate_page", "page 0", "", m_duplicate_page},
+    {"pdftools_document_insert_pages", "the last and the first page at 0, from itself", "", m_insert_pages},
+    {"pdftools_page_set_box", "crop box of page 0", "", m_page_box},
     {"pdftools_document_set_label_ranges", "roman, then P-3", "", m_labels},
     {"pdftools_outline_add", "top level, last", "", m_outline_add},
     {"pdftools_outline_add", "first child of the first item", "", m_outline_add_child},
