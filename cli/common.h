@@ -37,4 +37,7 @@ int run_flatten(int argc, char **argv);
 /* The command of cli/outline.c. */
 int run_outline(int argc, char **argv);
 
+/* The command of cli/pages.c. */
+int run_pages(int argc, char **argv);
+
 #endif

@@ -794,6 +794,7 @@ static const char main_help[] =
     "  summary   the annotations with authors, dates, replies and states, as JSON or CSV\n"
     "  flatten   burn annotations into the pages and save\n"
     "  outline   list the bookmarks, or add one and save\n"
+    "  pages     list the pages, or delete, move, rotate, extract or merge them and save\n"
     "  replay    replay a file of tool gestures on a document and save the result\n"
     "  check     open and read everything; the exit code tells sound, repaired or unreadable\n"
     "'pdftools COMMAND --help' tells more; 'man pdftools' tells all.\n"
@@ -808,7 +809,7 @@ int main(int argc, char **argv) {
       {"info", run_info},     {"annots", run_annots},     {"text", run_text},   {"search", run_search},
       {"render", run_render}, {"annotate", run_annotate}, {"check", run_check},
       {"xfdf", run_xfdf},     {"summary", run_summary},   {"flatten", run_flatten},
-      {"outline", run_outline},
+      {"outline", run_outline}, {"pages", run_pages},
   };
   size_t i;
   if (argc < 2) {
