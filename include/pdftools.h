@@ -1073,6 +1073,88 @@ pdftools_status pdftools_page_get_annotation_infos(pdftools_document *doc, int32
                                                    pdftools_annotation_info *buf, int32_t capacity,
                                                    int32_t *out_count);
 
+/** How pdftools_document_list_annotations orders threads (since 1.3). */
+typedef enum pdftools_list_order {
+  /** Page order: the z-order of each page (the order of /Annots). */
+  PDFTOOLS_LIST_BY_PAGE = 0,
+  /** The modified (else created) date, oldest first; undated annotations last. */
+  PDFTOOLS_LIST_BY_DATE = 1,
+  /** The author (/T, by code points), then page order. */
+  PDFTOOLS_LIST_BY_AUTHOR = 2,
+  /** The subtype name, then page order. */
+  PDFTOOLS_LIST_BY_SUBTYPE = 3
+} pdftools_list_order;
+
+/** What an annotation list picks and how it orders it (since 1.3).
+    Initialise with PDFTOOLS_ANNOTATION_LIST_OPTIONS_INIT. */
+typedef struct pdftools_annotation_list_options {
+  /** PDFTOOLS_ANNOTATION_LIST_OPTIONS_VERSION (or an older version). */
+  uint32_t version;
+  /** First page listed. */
+  int32_t first_page;
+  /** Last page listed; -1 for the last page of the document. */
+  int32_t last_page;
+  /** Comma-separated subtypes of a thread's first annotation ("Highlight,Text"); NULL for all. */
+  const char *subtypes;
+  /** Authors (/T) of a thread's first annotation, separated by line feeds; NULL for all. */
+  const char *authors;
+  /** Only threads whose first annotation was modified (or else created) at or after this
+      date, a PDF date ("D:20261201") or ISO 8601 ("2026-12-01T10:00:00Z"); NULL: no bound. */
+  const char *since;
+  /** Only threads whose first annotation is dated at or before this date; NULL: no bound. */
+  const char *until;
+  /** UTF-8 text that the contents, subject or author of some annotation of a thread contain
+      (compared without regard to case); NULL or "" for every thread. */
+  const char *text;
+  /** How threads are ordered. */
+  pdftools_list_order order;
+  /** Nonzero reverses the order (pages stay in order while grouped by page). */
+  pdftools_bool descending;
+  /** Nonzero groups threads by page (page order first, then order); 0 orders them across
+      the document. */
+  pdftools_bool by_page;
+} pdftools_annotation_list_options;
+
+/** The version of pdftools_annotation_list_options this header describes. */
+#define PDFTOOLS_ANNOTATION_LIST_OPTIONS_VERSION 1
+
+/** Default list options: every thread of every page, in page order. */
+#define PDFTOOLS_ANNOTATION_LIST_OPTIONS_INIT \
+  { PDFTOOLS_ANNOTATION_LIST_OPTIONS_VERSION, 0, -1, NULL, NULL, NULL, NULL, NULL, PDFTOOLS_LIST_BY_PAGE, 0, 1 }
+
+/**
+ * Sets *options to the defaults of version, as pdftools_search_options_init.
+ * Errors: INVALID_ARGUMENT (options NULL, version 0 or newer than this
+ * library's).
+ */
+pdftools_status pdftools_annotation_list_options_init(pdftools_annotation_list_options *options,
+                                                      uint32_t version);
+
+/** One row of an annotation list (since 1.3). */
+typedef struct pdftools_annotation_list_entry {
+  pdftools_annotation_id id; /**< The annotation. */
+  int32_t page_index;        /**< Its page. */
+  int32_t depth;             /**< 0 for a thread's first annotation, 1 for its replies, ... */
+  int32_t reply_count;       /**< Direct replies, listed right after it (each with its own). */
+} pdftools_annotation_list_entry;
+
+/**
+ * The annotations of a side panel (since 1.3): reply threads (an annotation
+ * and those that name it by /IRT, nested depth first, oldest reply first)
+ * picked and ordered by options (NULL: defaults), one row per annotation.
+ * Popups and form widgets are left out.  Array pattern with element_size as
+ * for pdftools_page_get_annotation_infos (entries NULL: *out_count receives
+ * the count).  Costs what the pages listed hold; call it again after a
+ * change (ids follow their pages when pages move).
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT (out_count NULL, element_size
+ * too small, options' version, an unknown order, a date that is not one,
+ * text that is not UTF-8), OUT_OF_RANGE (a page), BUFFER_TOO_SMALL.
+ */
+pdftools_status pdftools_document_list_annotations(pdftools_document *doc,
+                                                   const pdftools_annotation_list_options *options,
+                                                   size_t element_size, pdftools_annotation_list_entry *entries,
+                                                   int32_t capacity, int32_t *out_count);
+
 /** Which colour of an annotation. */
 typedef enum pdftools_color_role {
   /**

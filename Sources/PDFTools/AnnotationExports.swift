@@ -152,3 +152,56 @@ public func abiPageGetAnnotationInfos(
     try copyStrided(infos, UnsafeMutableRawPointer(elements), elementSize: elementSize, minimum: minimum, capacity, outCount)
   }
 }
+
+/// pdftools_annotation_list_options, by version.
+private let listOptions: GrowingStruct<pdftools_annotation_list_options> = {
+  var defaults = pdftools_annotation_list_options()
+  defaults.last_page = -1
+  defaults.by_page = 1
+  return GrowingStruct(
+    name: "pdftools_annotation_list_options", sizes: [MemoryLayout<pdftools_annotation_list_options>.size],
+    defaults: defaults)
+}()
+
+/// Default annotation list options of a version.
+@_cdecl("pdftools_annotation_list_options_init")
+public func abiAnnotationListOptionsInit(
+  _ options: UnsafeMutablePointer<pdftools_annotation_list_options>?, _ version: UInt32
+) -> pdftools_status { listOptions.initialise(options, version) }
+
+/// The side panel's annotation list (array pattern with the caller's element size).
+@_cdecl("pdftools_document_list_annotations")
+public func abiDocumentListAnnotations(
+  _ document: OpaquePointer?, _ options: UnsafePointer<pdftools_annotation_list_options>?, _ elementSize: UInt,
+  _ entries: UnsafeMutablePointer<pdftools_annotation_list_entry>?, _ capacity: Int32,
+  _ outCount: UnsafeMutablePointer<Int32>?
+) -> pdftools_status {
+  call { () throws(PDFError) in
+    let doc = try Registry.document(document)
+    _ = try require(outCount, "out_count")
+    let given = try options.map { (pointer) throws(PDFError) in try listOptions.read(pointer) } ?? listOptions.defaults
+    var list = AnnotationListOptions()
+    list.filter.firstPage = Int(given.first_page)
+    list.filter.lastPage = given.last_page == -1 ? nil : Int(given.last_page)
+    if doc.pageCount == 0 && given.first_page == 0 { list.filter.firstPage = nil }
+    list.filter.subtypes = try nameSet(given.subtypes, "subtypes", separator: ",")
+    list.filter.authors = try nameSet(given.authors, "authors", separator: "\n")
+    list.filter.since = try optionalText(given.since, "since")
+    list.filter.until = try optionalText(given.until, "until")
+    list.text = try optionalText(given.text, "text")
+    guard let order = AnnotationListOrder(rawValue: Int32(bitPattern: given.order.rawValue)) else {
+      throw PDFError(.invalidArgument, "\(given.order.rawValue) is not a pdftools_list_order value")
+    }
+    list.order = order
+    list.descending = given.descending != 0
+    list.groupedByPage = given.by_page != 0
+    let rows = try doc.annotationList(list).map { row in
+      pdftools_annotation_list_entry(
+        id: row.id, page_index: Int32(clamping: row.page), depth: Int32(clamping: row.depth),
+        reply_count: Int32(clamping: row.replyCount))
+    }
+    try copyStrided(
+      rows, UnsafeMutableRawPointer(entries), elementSize: elementSize,
+      minimum: MemoryLayout<pdftools_annotation_list_entry>.size, capacity, outCount)
+  }
+}

@@ -42,7 +42,7 @@ private func checkResult(_ out: UnsafeMutablePointer<pdftools_import_result>?) t
 }
 
 /// Comma-separated names as a set (nil for NULL).
-private func nameSet(_ pointer: UnsafePointer<CChar>?, _ name: String, separator: Character) throws(PDFError) -> Set<String>? {
+func nameSet(_ pointer: UnsafePointer<CChar>?, _ name: String, separator: Character) throws(PDFError) -> Set<String>? {
   guard let list = try optionalText(pointer, name) else { return nil }
   return Set(list.split(separator: separator).map { String($0.filter { separator == "\n" || $0 != " " }) }.filter { !$0.isEmpty })
 }

@@ -9,6 +9,8 @@
  *     read back in the same order.
  *  4. Page boxes set and removed.
  *  5. Bad input: ranges, counts, NULL arrays, the last page, a removed media box, bad handles.
+ *  6. The side panel's annotation list: a reply thread nested, filters, order across pages,
+ *     rows that follow a moved page.
  *
  * Usage: test_page_editing CORPUS_DIR
  * Prints one line per check and a last line "N passed, M failed"; exits 1 if any check failed.
@@ -182,6 +184,51 @@ static void test_bad_input(void) {
   pdftools_document_close(doc);
 }
 
+static void test_annotation_list(void) {
+  pdftools_document *doc = NULL;
+  pdftools_annotation_id square = 0, reply = 0, note = 0, mark = 0;
+  pdftools_annotation_list_entry rows[8];
+  pdftools_annotation_list_options options = PDFTOOLS_ANNOTATION_LIST_OPTIONS_INIT;
+  pdftools_rect box = {10, 10, 60, 60};
+  int32_t count = 0;
+  EXPECT_OK(pdftools_document_new(&doc), "new");
+  EXPECT_OK(pdftools_document_insert_blank_page(doc, 0, 600, 800), "page 0");
+  EXPECT_OK(pdftools_document_insert_blank_page(doc, 1, 600, 800), "page 1");
+  EXPECT_OK(pdftools_annotation_create(doc, 0, "Square", box, &square), "square");
+  EXPECT_OK(pdftools_annotation_create(doc, 0, "Text", box, &note), "note");
+  EXPECT_OK(pdftools_annotation_create(doc, 0, "Text", box, &reply), "reply");
+  EXPECT_OK(pdftools_annotation_create(doc, 1, "Circle", box, &mark), "circle");
+  EXPECT_OK(pdftools_annotation_set_text(doc, square, "T", "Ann"), "author");
+  EXPECT_OK(pdftools_annotation_set_text(doc, reply, "Contents", "Fixed in version 2"), "contents");
+  EXPECT_OK(pdftools_annotation_set_reply(doc, reply, square, NULL), "reply to the square");
+
+  EXPECT_OK(pdftools_document_list_annotations(doc, NULL, sizeof rows[0], rows, 8, &count), "list");
+  CHECK(count == 4 && rows[0].id == square && rows[0].reply_count == 1 && rows[1].id == reply && rows[1].depth == 1 &&
+            rows[2].id == note && rows[2].depth == 0 && rows[3].id == mark && rows[3].page_index == 1,
+        "square, its reply nested, the note, the circle on page 1");
+  options.text = "VERSION 2";
+  EXPECT_OK(pdftools_document_list_annotations(doc, &options, sizeof rows[0], rows, 8, &count), "text");
+  CHECK(count == 2 && rows[0].id == square && rows[1].id == reply, "the thread whose reply holds the text");
+  options.text = NULL;
+  options.subtypes = "Circle,Square";
+  options.order = PDFTOOLS_LIST_BY_SUBTYPE;
+  options.by_page = 0;
+  EXPECT_OK(pdftools_document_list_annotations(doc, &options, sizeof rows[0], rows, 8, &count), "subtypes");
+  CHECK(count == 3 && rows[0].id == mark && rows[1].id == square, "Circle before Square across pages");
+  EXPECT_STATUS(pdftools_document_list_annotations(doc, NULL, sizeof rows[0], rows, 2, &count),
+                PDFTOOLS_E_BUFFER_TOO_SMALL, "two rows of four");
+  CHECK(count == 4, "the count is told");
+  EXPECT_STATUS(pdftools_document_list_annotations(doc, NULL, 4, rows, 8, &count), PDFTOOLS_E_INVALID_ARGUMENT,
+                "element size 4");
+  options.order = (pdftools_list_order)7;
+  EXPECT_STATUS(pdftools_document_list_annotations(doc, &options, sizeof rows[0], rows, 8, &count),
+                PDFTOOLS_E_INVALID_ARGUMENT, "order 7");
+  EXPECT_OK(pdftools_document_move_pages(doc, 1, 1, 0), "move page 1 first");
+  EXPECT_OK(pdftools_document_list_annotations(doc, NULL, sizeof rows[0], rows, 8, &count), "list again");
+  CHECK(count == 4 && rows[0].id == mark && rows[0].page_index == 0 && rows[1].page_index == 1, "rows follow the page");
+  pdftools_document_close(doc);
+}
+
 int main(int argc, char **argv) {
   if (argc < 2) {
     fprintf(stderr, "usage: %s CORPUS_DIR\n", argv[0]);
@@ -192,5 +239,6 @@ int main(int argc, char **argv) {
   test_insert_extract();
   test_boxes();
   test_bad_input();
+  test_annotation_list();
   return tc_finish();
 }

@@ -116,7 +116,7 @@ extension Document {
   }
 
   /// A filter date, or an error naming it.
-  private static func reportDate(_ text: String) throws(PDFError) -> PDFDateValue {
+  static func reportDate(_ text: String) throws(PDFError) -> PDFDateValue {
     guard let date = PDFDateValue(text) else {
       throw PDFError(.invalidArgument, "'\(text)' is not a date (D:YYYYMMDDHHmmSS or YYYY-MM-DDTHH:MM:SS)")
     }

@@ -58,7 +58,7 @@ from .annotation_types import (
 from .annotations import Annotation, AnnotationInfo
 from .progress import ProgressCallable
 from .document import Document, Password, PathType, Source
-from .exchange import ImportResult
+from .exchange import ImportResult, ListedAnnotation
 from .errors import (
     ArgumentError,
     CancelledError,
@@ -118,6 +118,7 @@ __version__ = "1.3.0"
 
 __all__ = [
     "ImportResult",
+    "ListedAnnotation",
     "CanvasPointer",
     "Destination",
     "LabelRange",

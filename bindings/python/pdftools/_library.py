@@ -212,6 +212,30 @@ class CReportOptions(Structure):
     ]
 
 
+class CAnnotationListOptions(Structure):
+    """``pdftools_annotation_list_options`` (version 1)."""
+
+    _fields_ = [
+        ("version", c_uint32),
+        ("first_page", c_int32),
+        ("last_page", c_int32),
+        ("subtypes", c_char_p),
+        ("authors", c_char_p),
+        ("since", c_char_p),
+        ("until", c_char_p),
+        ("text", c_char_p),
+        ("order", c_int),
+        ("descending", c_int32),
+        ("by_page", c_int32),
+    ]
+
+
+class CAnnotationListEntry(Structure):
+    """``pdftools_annotation_list_entry``."""
+
+    _fields_ = [("id", c_int64), ("page_index", c_int32), ("depth", c_int32), ("reply_count", c_int32)]
+
+
 class CFlattenOptions(Structure):
     """``pdftools_flatten_options`` (version 1)."""
 
@@ -230,6 +254,7 @@ class CFlattenOptions(Structure):
 IMPORT_RESULT_VERSION = 1
 #: PDFTOOLS_REPORT_OPTIONS_VERSION.
 REPORT_OPTIONS_VERSION = 1
+ANNOTATION_LIST_OPTIONS_VERSION = 1
 #: PDFTOOLS_FLATTEN_OPTIONS_VERSION.
 FLATTEN_OPTIONS_VERSION = 1
 
@@ -856,6 +881,13 @@ _PROTOTYPES: List[Tuple[str, Any, Sequence[Any]]] = [
     ),
     ("pdftools_document_set_label_ranges", _status, [_doc, POINTER(CLabelRange), c_int32]),
     ("pdftools_page_set_rotation", _status, [_doc, c_int32, c_int32]),
+    # Annotation list
+    (
+        "pdftools_document_list_annotations",
+        _status,
+        [_doc, POINTER(CAnnotationListOptions), c_size_t, POINTER(CAnnotationListEntry), c_int32, POINTER(c_int32)],
+    ),
+    ("pdftools_annotation_list_options_init", _status, [POINTER(CAnnotationListOptions), c_uint32]),
     # Page editing
     ("pdftools_page_get_id", _status, [_doc, c_int32, POINTER(c_int64)]),
     ("pdftools_document_find_page", _status, [_doc, c_int64, POINTER(c_int32)]),

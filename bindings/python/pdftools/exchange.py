@@ -23,19 +23,22 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, List, Optional, Union
 
 from ._call import encode_text
 from ._library import (
+    ANNOTATION_LIST_OPTIONS_VERSION,
     FLATTEN_OPTIONS_VERSION,
     IMPORT_RESULT_VERSION,
     REPORT_OPTIONS_VERSION,
+    CAnnotationListEntry,
+    CAnnotationListOptions,
     CFlattenOptions,
     CImportResult,
     CReportOptions,
     lib,
 )
-from .annotations import as_annotation_id
+from .annotations import Annotation, as_annotation_id
 from .errors import ArgumentError
 from .page import check_index
 
-__all__ = ["Exchange", "ImportResult"]
+__all__ = ["Exchange", "ImportResult", "ListedAnnotation"]
 
 
 @dataclass(frozen=True)
@@ -51,6 +54,20 @@ class ImportResult:
     #: Elements left out, each named in a log warning: subtypes the library
     #: cannot add, and deletions of names the document does not hold.
     skipped: int
+
+
+@dataclass(frozen=True)
+class ListedAnnotation:
+    """One row of :meth:`Exchange.annotation_list`."""
+
+    #: The annotation.
+    annotation: Annotation
+    #: Its page index.
+    page_index: int
+    #: 0 for a thread's first annotation, 1 for its replies, 2 for replies to those ...
+    depth: int
+    #: Its direct replies, listed right after it (each followed by its own).
+    reply_count: int
 
 
 def _names(values: Optional[Iterable[str]], what: str, separator: str) -> Optional[bytes]:
@@ -195,6 +212,56 @@ class Exchange:
         options.until = _date(until, "until")
         text = self._allocated_text(lib.pdftools_document_get_annotation_report, ctypes.byref(options), kinds[format])
         return json.loads(text) if format == "json" else text
+
+    def annotation_list(
+        self,
+        *,
+        first_page: int = 0,
+        last_page: int = -1,
+        subtypes: Optional[Iterable[str]] = None,
+        authors: Optional[Iterable[str]] = None,
+        since: Any = None,
+        until: Any = None,
+        text: Optional[str] = None,
+        order: str = "page",
+        descending: bool = False,
+        by_page: bool = True,
+    ) -> List["ListedAnnotation"]:
+        """The annotations of a side panel: reply threads (an annotation and the
+        replies that name it, nested, oldest reply first), one
+        :class:`ListedAnnotation` per annotation, popups and form widgets left out.
+
+        Threads are picked by their first annotation's page range, subtypes,
+        authors and date range (PDF dates, ISO 8601 strings or datetimes), and by
+        ``text`` that the contents, subject or author of any of their
+        annotations contain (case-insensitive).  ``order`` is ``"page"``
+        (z-order), ``"date"``, ``"author"`` or ``"subtype"``; ``descending``
+        reverses it; ``by_page`` groups threads by page first.
+        """
+        orders = {"page": 0, "date": 1, "author": 2, "subtype": 3}
+        if order not in orders:
+            raise ArgumentError(f"order must be one of {sorted(orders)} (got {order!r})")
+        options = CAnnotationListOptions(version=ANNOTATION_LIST_OPTIONS_VERSION)
+        options.first_page = check_index(first_page)
+        options.last_page = check_index(last_page)
+        options.subtypes = _names(subtypes, "subtype", ",")
+        options.authors = _names(authors, "author", "\n")
+        options.since = _date(since, "since")
+        options.until = _date(until, "until")
+        options.text = None if text is None else encode_text(text, "text")
+        options.order = orders[order]
+        options.descending = 1 if descending else 0
+        options.by_page = 1 if by_page else 0
+        rows = self._call_array(  # type: ignore[attr-defined]
+            lib.pdftools_document_list_annotations,
+            CAnnotationListEntry,
+            ctypes.byref(options),
+            ctypes.sizeof(CAnnotationListEntry),
+        )
+        return [
+            ListedAnnotation(Annotation(self, row.id), int(row.page_index), int(row.depth), int(row.reply_count))  # type: ignore[arg-type]
+            for row in rows
+        ]
 
     def flatten(
         self,
