@@ -3337,6 +3337,33 @@ pdftools_status pdftools_layout_get_scroll_position(pdftools_layout *layout, int
                                                     double x, double y, double *out_x,
                                                     double *out_y);
 
+/** The pointer events pdftools_tool_canvas_event sends (since 1.3). */
+typedef enum pdftools_canvas_event_kind {
+  PDFTOOLS_CANVAS_POINTER_DOWN = 0, /**< As pdftools_tool_pointer_down. */
+  PDFTOOLS_CANVAS_POINTER_MOVE = 1, /**< As pdftools_tool_pointer_move. */
+  PDFTOOLS_CANVAS_POINTER_UP = 2,   /**< As pdftools_tool_pointer_up. */
+  PDFTOOLS_CANVAS_TAP = 3,          /**< As pdftools_tool_tap. */
+  PDFTOOLS_CANVAS_DOUBLE_TAP = 4,   /**< As pdftools_tool_double_tap. */
+  PDFTOOLS_CANVAS_LONG_PRESS = 5    /**< As pdftools_tool_long_press. */
+} pdftools_canvas_event_kind;
+
+/**
+ * Sends manager a pointer event whose x and y are canvas coordinates of
+ * layout (event->page_index is ignored), as an alternative to page and
+ * display point (since 1.3).  A press, tap, double tap or long press goes to
+ * the page under the point; the moves and the release of a gesture that
+ * began with a canvas press are read in the display space of the page it
+ * started on, also beyond that page; other moves go to the page under the
+ * point.  Over no page, nothing is sent and *out_handled (may be NULL) is 0.
+ * The layout is read as it is at the call (its lock is not held while the
+ * tools run).  Thread rules as pdftools_tool_pointer_down.
+ * Errors: INVALID_HANDLE (manager or layout), INVALID_ARGUMENT (event NULL,
+ * an unknown kind, coordinates not finite), and those of the event sent.
+ */
+pdftools_status pdftools_tool_canvas_event(pdftools_tool_manager *manager, pdftools_layout *layout,
+                                           pdftools_canvas_event_kind kind, const pdftools_pointer_event *event,
+                                           pdftools_bool *out_handled);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

@@ -325,3 +325,8 @@ public func abiLayoutGetScrollPosition(
     try layout.scrollPosition(page: page, x, y)
   }
 }
+
+/// A copy of the layout of `handle` as it is now (for calls that must not hold its lock).
+func layoutSnapshot(_ handle: OpaquePointer?) throws(PDFError) -> PageLayout {
+  try LayoutRegistry.entry(handle).with { (layout) throws(PDFError) -> PageLayout in layout }
+}

@@ -639,3 +639,20 @@ public func abiToolImportStyles(_ manager: OpaquePointer?, _ json: UnsafePointer
     try tools.importStyles(try text(json, "json"))
   }
 }
+
+/// A pointer event in canvas coordinates, through a layout.
+@_cdecl("pdftools_tool_canvas_event")
+public func abiToolCanvasEvent(
+  _ manager: OpaquePointer?, _ layout: OpaquePointer?, _ kind: pdftools_canvas_event_kind,
+  _ event: UnsafePointer<pdftools_pointer_event>?, _ outHandled: UnsafeMutablePointer<Int32>?
+) -> pdftools_status {
+  call { () throws(PDFError) in
+    let tools = try ToolRegistry.manager(manager)
+    let canvas = try layoutSnapshot(layout)
+    guard let which = CanvasEventKind(rawValue: Int32(bitPattern: kind.rawValue)) else {
+      throw PDFError(.invalidArgument, "\(kind.rawValue) is not a pdftools_canvas_event_kind value")
+    }
+    let handled = try tools.canvasEvent(which, try pointerEvent(event), through: canvas)
+    outHandled?.pointee = handled ? 1 : 0
+  }
+}

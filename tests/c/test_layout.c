@@ -243,6 +243,35 @@ static void test_tools_through_layout(void) {
   }
   EXPECT_OK(pdftools_page_get_annotations(doc, 0, ids, 4, &count), "page 0's annotations");
   CHECK(count == 0, "nothing on page 0");
+
+  /* The same through pdftools_tool_canvas_event: a drag on page 0 that ends beyond its edge
+     (canvas y 480 is below page 0, in the gap and on page 1) stays on page 0. */
+  e.page_index = 99; /* ignored */
+  e.x = 60;
+  e.y = 60;
+  EXPECT_OK(pdftools_tool_canvas_event(tools, layout, PDFTOOLS_CANVAS_POINTER_DOWN, &e, &handled), "canvas down");
+  CHECK(handled, "the press is used");
+  e.x = 160;
+  e.y = 480;
+  EXPECT_OK(pdftools_tool_canvas_event(tools, layout, PDFTOOLS_CANVAS_POINTER_MOVE, &e, &handled), "canvas move");
+  EXPECT_OK(pdftools_tool_canvas_event(tools, layout, PDFTOOLS_CANVAS_POINTER_UP, &e, &handled), "canvas up");
+  EXPECT_OK(pdftools_page_get_annotations(doc, 0, ids, 4, &count), "page 0's annotations");
+  CHECK(count == 1, "the square is on page 0 (got %d)", (int)count);
+  if (count == 1 && EXPECT_OK(pdftools_annotation_get_rect(doc, ids[0], &r), "its rect")) {
+    /* Display (25, 25) to (75, 235), clamped to the page's edge (75, 200): page space (25, 0)-(75, 175). */
+    CHECK(fabs(r.x0 - 25) <= 3 && fabs(r.y0) <= 3 && fabs(r.x1 - 75) <= 3 && fabs(r.y1 - 175) <= 3,
+          "the drag is clamped to page 0 (got [%g %g %g %g])", r.x0, r.y0, r.x1, r.y1);
+  }
+  EXPECT_OK(pdftools_page_get_annotations(doc, 1, ids, 4, &count), "page 1's annotations");
+  CHECK(count == 1, "page 1 still has one square");
+  e.x = 5;
+  e.y = 5; /* the margin: no page */
+  EXPECT_OK(pdftools_tool_canvas_event(tools, layout, PDFTOOLS_CANVAS_TAP, &e, &handled), "tap in the margin");
+  CHECK(!handled, "nothing is sent over no page");
+  EXPECT_STATUS(pdftools_tool_canvas_event(tools, layout, (pdftools_canvas_event_kind)9, &e, &handled),
+                PDFTOOLS_E_INVALID_ARGUMENT, "kind 9");
+  EXPECT_STATUS(pdftools_tool_canvas_event(tools, NULL, PDFTOOLS_CANVAS_TAP, &e, &handled), PDFTOOLS_E_INVALID_HANDLE,
+                "no layout");
   pdftools_tool_manager_free(tools);
   pdftools_layout_free(layout);
   pdftools_document_close(doc);

@@ -298,6 +298,24 @@ static void edit(pdftools_document *doc) {
     pdftools_document_set_label_ranges(doc, labels, 1);
     pdftools_page_set_rotation(doc, 0, 90);
   }
+  {
+    /* Pages reorganised: moved, duplicated, imported from the document itself, extracted,
+     * boxed and deleted; the side panel's list read after. */
+    pdftools_document *extracted = NULL;
+    pdftools_annotation_list_entry rows[MAX_ANNOTS];
+    pdftools_rect crop = {20, 20, 300, 400};
+    pdftools_page_id id = 0;
+    int32_t picked[2] = {pages - 1, 0}, index = 0, count = 0;
+    pdftools_page_get_id(doc, 0, &id);
+    pdftools_document_move_pages(doc, 0, 1, pages - 1);
+    pdftools_document_duplicate_page(doc, 0, NULL);
+    pdftools_document_insert_pages(doc, 0, doc, picked, 2);
+    pdftools_page_set_box(doc, 0, PDFTOOLS_BOX_CROP, &crop);
+    if (pdftools_document_extract_pages(doc, picked, 2, &extracted) == PDFTOOLS_OK) pdftools_document_close(extracted);
+    pdftools_document_delete_pages(doc, 1, 2);
+    pdftools_document_find_page(doc, id, &index);
+    pdftools_document_list_annotations(doc, NULL, sizeof rows[0], rows, MAX_ANNOTS, &count);
+  }
   pdftools_undo_undo(doc, NULL);
   pdftools_undo_undo(doc, NULL);
   pdftools_undo_redo(doc, NULL);

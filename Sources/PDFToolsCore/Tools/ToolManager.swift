@@ -45,6 +45,8 @@ public final class ToolManager: @unchecked Sendable {
   var lastUpTap: (page: Int, point: Point)? = nil
   /// The pages the state lies on, by id.
   var pages = ToolPages()
+  /// The page a gesture begun by a canvas press started on (see ``canvasEvent(_:_:through:)``).
+  var canvasGesturePage: Int? = nil
   /// Counts sessions, so coalescing keys of different sessions differ.
   var sessionCounter: Int64 = 0
   /// Set while arrow keys nudge the same selection.

@@ -37,6 +37,7 @@ extension ToolManager {
     }
     if let page = inkSession?.page { if let moved = now[page] { inkSession?.page = moved } else { inkSession = nil } }
     if let page = pending?.page { if let moved = now[page] { pending?.page = moved } else { pending = nil } }
+    if let page = canvasGesturePage { canvasGesturePage = now[page] }
     if let last = lastUpTap { lastUpTap = now[last.page].map { ($0, last.point) } }
     if let selection = textSelection {
       if let start = now[selection.startPage], let end = now[selection.endPage], start <= end {

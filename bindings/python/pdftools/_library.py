@@ -813,6 +813,7 @@ _PROTOTYPES: List[Tuple[str, Any, Sequence[Any]]] = [
     ("pdftools_tool_pointer_up", _status, [_tm, _event, POINTER(c_int32)]),
     ("pdftools_tool_pointer_cancel", _status, [_tm, c_int32]),
     ("pdftools_tool_tap", _status, [_tm, _event, POINTER(c_int32)]),
+    ("pdftools_tool_canvas_event", _status, [_tm, c_void_p, _enum, _event, POINTER(c_int32)]),
     ("pdftools_tool_double_tap", _status, [_tm, _event, POINTER(c_int32)]),
     ("pdftools_tool_long_press", _status, [_tm, _event, POINTER(c_int32)]),
     ("pdftools_tool_key", _status, [_tm, c_int32, c_uint32, POINTER(c_int32)]),

@@ -416,37 +416,18 @@ class CanvasPointer:
     def down(self, x: float, y: float, **modifiers: Any) -> bool:
         """The pointer was pressed at the canvas point (x, y)."""
         hit = self._layout.page_at(x, y)
-        if hit is None:
-            self._gesture_page = None
-            return False
-        self._gesture_page = hit[0]
-        return bool(self._tools.pointer_down(hit[0], hit[1].x, hit[1].y, **modifiers))
+        self._gesture_page = None if hit is None else hit[0]
+        return bool(self._tools.canvas_event("down", self._layout, x, y, **modifiers))
 
     def move(self, x: float, y: float, **modifiers: Any) -> bool:
         """The pointer moved to the canvas point (x, y)."""
-        target = self._target(x, y)
-        if target is None:
-            return False
-        return bool(self._tools.pointer_move(target[0], target[1].x, target[1].y, **modifiers))
+        return bool(self._tools.canvas_event("move", self._layout, x, y, **modifiers))
 
     def up(self, x: float, y: float, **modifiers: Any) -> bool:
         """The pointer was released at the canvas point (x, y): the gesture ends."""
-        target = self._target(x, y)
         self._gesture_page = None
-        if target is None:
-            return False
-        return bool(self._tools.pointer_up(target[0], target[1].x, target[1].y, **modifiers))
+        return bool(self._tools.canvas_event("up", self._layout, x, y, **modifiers))
 
     def tap(self, x: float, y: float, **modifiers: Any) -> bool:
         """A tap at the canvas point (x, y)."""
-        hit = self._layout.page_at(x, y)
-        if hit is None:
-            return False
-        return bool(self._tools.tap(hit[0], hit[1].x, hit[1].y, **modifiers))
-
-    def _target(self, x: float, y: float) -> Optional[Tuple[int, Point]]:
-        """The gesture's page and the point in its display space, or the page under the point."""
-        if self._gesture_page is not None:
-            point = self._layout.to_page(self._gesture_page, x, y)
-            return None if point is None else (self._gesture_page, point)
-        return self._layout.page_at(x, y)
+        return bool(self._tools.canvas_event("tap", self._layout, x, y, **modifiers))

@@ -1073,6 +1073,45 @@ class ToolManager:
             lib.pdftools_tool_tap, page_index, x, y, shift, ctrl, alt, meta, pointer, pressure, timestamp
         )
 
+    def canvas_event(
+        self,
+        kind: str,
+        layout: Any,
+        x: float,
+        y: float,
+        *,
+        shift: bool = False,
+        ctrl: bool = False,
+        alt: bool = False,
+        meta: bool = False,
+        pointer: Union[PointerKind, str] = PointerKind.MOUSE,
+        pressure: float = 0.0,
+        timestamp: float = 0.0,
+    ) -> bool:
+        """Sends an event given in the canvas coordinates of ``layout`` (a
+        :class:`pdftools.Layout`): ``kind`` is "down", "move", "up", "tap",
+        "double_tap" or "long_press".  A press or tap goes to the page under the
+        point; the moves and release of a gesture begun by a canvas press are read
+        in the display space of the page it started on, also beyond it.  Returns
+        False, sending nothing, over no page; else as :meth:`pointer_down`.
+        """
+        kinds = {"down": 0, "move": 1, "up": 2, "tap": 3, "double_tap": 4, "long_press": 5}
+        if kind not in kinds:
+            raise ArgumentError(f"kind must be one of {sorted(kinds)} (got {kind!r})")
+        event = CPointerEvent(
+            POINTER_EVENT_VERSION,
+            0,
+            _real(x, "x"),
+            _real(y, "y"),
+            _modifiers(shift, ctrl, alt, meta),
+            _POINTER_C[_named(PointerKind, pointer, "pointer kind")],
+            _real(pressure, "pressure"),
+            _real(timestamp, "timestamp"),
+        )
+        handled = ctypes.c_int32()
+        self._call(lib.pdftools_tool_canvas_event, layout._h(), kinds[kind], ctypes.byref(event), ctypes.byref(handled))
+        return bool(handled.value)
+
     def double_tap(
         self,
         page_index: Union[int, "Page"],
