@@ -22,7 +22,7 @@ extension Document {
         ("/Type", qpdf.makeName("Page")), ("/MediaBox", qpdf.numberArray([0, 0, width, height])),
         ("/Resources", qpdf.makeDictionary()),
       ]))
-      try writer.insertPage(page, at: index, count: pageTree.count)
+      try putInPage(page, at: index)
       try shiftLabelRanges(at: index, by: 1)
     }
   }

@@ -45,6 +45,15 @@ extension Document {
     structureGeneration += 1
   }
 
+  /// Follows pages inserted, deleted or moved by this document's own edits, which kept the
+  /// list of pages up to date as they went: what was read by page index is dropped; call under
+  /// the lock.
+  func pagesWereRearranged() {
+    geometryCache = Array(repeating: nil, count: pageTree.count)
+    qpdfPagesStale = true
+    structureGeneration += 1
+  }
+
   /// A number that changes whenever pages may have been inserted, deleted or moved: what was
   /// known by page index must then be looked up again (by page id).
   public var pageStructureGeneration: Int { lock.withLock { structureGeneration } }

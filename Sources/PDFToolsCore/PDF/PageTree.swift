@@ -22,8 +22,10 @@ struct PageTree {
   /// The page objects found so far, by index (nil: not found yet, or missing).
   private var pages: [ObjectIdentity?]
   /// Page indices by page object, for the pages found so far (the first index of a page object
-  /// listed twice).
+  /// listed twice); rebuilt when first needed after pages were inserted or removed.
   private var indices: [ObjectIdentity: Int] = [:]
+  /// True when ``indices`` must be rebuilt from ``pages`` before use.
+  private var indicesStale = false
   private var mode: Mode
   /// Why the tree had to be walked while opening (its root's counts are wrong, or it loops), or
   /// nil when the counts were usable.
@@ -103,6 +105,7 @@ struct PageTree {
   /// The index of page object `page`, reading the tree as far as needed; nil when it is not a
   /// page of the document.
   mutating func index(of page: ObjectIdentity, _ qpdf: QPDF) -> Int? {
+    rebuildIndices()
     if let known = indices[page] { return known }
     guard mode == .counted else { return nil }
     for index in 0..<pages.count where pages[index] == nil {
@@ -122,7 +125,31 @@ struct PageTree {
   /// Records `page` as page `index`.
   private mutating func record(_ page: ObjectIdentity, at index: Int) {
     pages[index] = page
-    if indices[page] == nil { indices[page] = index }
+    if !indicesStale, indices[page] == nil { indices[page] = index }
+  }
+
+  /// Follows a page taken out of the tree at `index` (the tree's counts already say so).
+  mutating func remove(at index: Int) {
+    guard index >= 0, index < pages.count else { return }
+    pages.remove(at: index)
+    indicesStale = true
+  }
+
+  /// Follows the page `page` put into the tree at `index` (the tree's counts already say so).
+  mutating func insert(_ page: ObjectIdentity?, at index: Int) {
+    guard index >= 0, index <= pages.count else { return }
+    pages.insert(page, at: index)
+    indicesStale = true
+  }
+
+  /// Makes ``indices`` match ``pages`` again after inserts and removals.
+  private mutating func rebuildIndices() {
+    guard indicesStale else { return }
+    indicesStale = false
+    indices.removeAll(keepingCapacity: true)
+    for (index, page) in pages.enumerated() {
+      if let page, indices[page] == nil { indices[page] = index }
+    }
   }
 
   /// Finds page `index` by descending through the counts; false when they do not lead there.
@@ -192,6 +219,7 @@ struct PageTree {
     }
     pages = Array(repeating: nil, count: pages.count)
     indices.removeAll()
+    indicesStale = false
     for (index, page) in found.prefix(pages.count).enumerated() { record(page, at: index) }
     mode = .walked
   }

@@ -90,9 +90,18 @@ extension ObjectWriter {
     var seen = Set<ObjectIdentity>()
     for _ in 0..<Limits.maximumTreeDepth {
       if let identity = qpdf.identity(node), !seen.insert(identity).inserted { break }
-      guard let kids = qpdf.entry(node, "/Kids"), let items = qpdf.items(kids) else { break }
+      guard let kids = qpdf.entry(node, "/Kids"), qpdf_oh_is_array(qpdf.data, kids) != QPDF_FALSE else { break }
+      let kidCount = Int(qpdf_oh_get_array_n_items(qpdf.data, kids))
+      // A node that counts as many pages as it has kids holds pages only: the page is its kid.
+      if qpdf.entry(node, "/Count").flatMap({ qpdf.integer($0) }) == kidCount, offset < kidCount,
+        PageTree.isPage(qpdf_oh_get_array_item(qpdf.data, kids, Int32(offset)), qpdf)
+      {
+        path.append(PageTreeStep(node: node, position: offset))
+        return path
+      }
       var next: (kid: qpdf_oh, position: Int)? = nil
-      for (position, kid) in items.enumerated() {
+      for position in 0..<kidCount {
+        let kid = qpdf_oh_get_array_item(qpdf.data, kids, Int32(position))
         if PageTree.isPage(kid, qpdf) {
           if offset == 0 {
             path.append(PageTreeStep(node: node, position: position))

@@ -14,7 +14,7 @@ extension Document {
       }
       var removed = Set<ObjectIdentity>()
       for _ in range {
-        if let identity = qpdf.identity(try writer.removePage(at: range.lowerBound)) { removed.insert(identity) }
+        if let identity = qpdf.identity(try takeOutPage(at: range.lowerBound)) { removed.insert(identity) }
       }
       try dropOutlineDestinations(leadingTo: removed)
       try shiftLabelRanges(at: range.lowerBound, by: -range.count)
@@ -40,10 +40,8 @@ extension Document {
         try writer.holdInheritedAttributes(page)
         moving.append(page)
       }
-      for _ in range { try writer.removePage(at: range.lowerBound) }
-      for (offset, page) in moving.enumerated() {
-        try writer.insertPage(page, at: destination + offset, count: remaining + offset)
-      }
+      for _ in range { try takeOutPage(at: range.lowerBound) }
+      for (offset, page) in moving.enumerated() { try putInPage(page, at: destination + offset) }
     }
   }
 
@@ -60,7 +58,7 @@ extension Document {
       var copies: [ObjectIdentity: qpdf_oh] = [:]
       if let identity = qpdf.identity(page) { copies[identity] = copy }
       try reconcileCopiedAnnotations(copy, original: page, copies: copies)
-      try writer.insertPage(copy, at: index + 1, count: pageTree.count)
+      try putInPage(copy, at: index + 1)
       try shiftLabelRanges(at: index + 1, by: 1)
       return index + 1
     }
@@ -146,10 +144,24 @@ extension Document {
     let result = try body()
     noteContentChange()
     try commitChange(what, label: label)
-    pageTreeDidChange()
+    pagesWereRearranged()
     inheritedCache.removeAll()
     labelRanges = nil
     return result
+  }
+
+  /// Takes page `index` out of the page tree and the list of pages; call under the lock.
+  @discardableResult
+  func takeOutPage(at index: Int) throws(PDFError) -> qpdf_oh {
+    let page = try writer.removePage(at: index)
+    pageTree.remove(at: index)
+    return page
+  }
+
+  /// Puts `page` into the page tree and the list of pages as page `index`; call under the lock.
+  func putInPage(_ page: qpdf_oh, at index: Int) throws(PDFError) {
+    try writer.insertPage(page, at: index, count: pageTree.count)
+    pageTree.insert(qpdf.identity(page), at: index)
   }
 
   /// Checks that `range` is a non-empty range of pages; call under the lock.

@@ -24,7 +24,6 @@ extension Document {
         var originals: [qpdf_oh] = []
         for page in pages { originals.append(try source.pageObject(page)) }
         let copies = try self.writer.copyPages(originals, from: source.qpdf)
-        let count = self.pageTree.count
         var byOriginal: [ObjectIdentity: qpdf_oh] = [:]
         for (original, copy) in zip(originals, copies) {
           if let identity = source.qpdf.identity(original), byOriginal[identity] == nil { byOriginal[identity] = copy }
@@ -32,7 +31,7 @@ extension Document {
         for (offset, copy) in copies.enumerated() {
           try self.reconcileCopiedAnnotations(
             copy, original: originals[offset], copies: byOriginal, source: source === self ? nil : source.qpdf)
-          try self.writer.insertPage(copy, at: index + offset, count: count + offset)
+          try self.putInPage(copy, at: index + offset)
         }
         try self.shiftLabelRanges(at: index, by: copies.count)
       }
