@@ -2984,6 +2984,16 @@ pdftools_status pdftools_document_get_outline(pdftools_document *doc, size_t ele
                                               int32_t *out_count);
 
 /**
+ * Item id as pdftools_document_get_outline lists it, read on its own (it
+ * costs the item's depth and number of children, not the outline's size);
+ * element_size is sizeof(pdftools_outline_item) as the caller knows it.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT (out_item NULL, element_size too
+ * small), NOT_FOUND (not an item of the outline).
+ */
+pdftools_status pdftools_outline_get_item(pdftools_document *doc, pdftools_outline_id id, size_t element_size,
+                                          pdftools_outline_item *out_item);
+
+/**
  * The title of item id (UTF-8), two-call pattern.
  * Errors: INVALID_HANDLE, INVALID_ARGUMENT, NOT_FOUND, BUFFER_TOO_SMALL.
  */

@@ -43,33 +43,51 @@ public func abiDocumentGetOutline(
   call { () throws(PDFError) in
     let doc = try Registry.document(document)
     _ = try require(outCount, "out_count")
-    let items = try doc.outline().map { item -> pdftools_outline_item in
-      var value = pdftools_outline_item()
-      value.id = item.id
-      value.parent = item.parent
-      value.depth = Int32(truncatingIfNeeded: item.depth)
-      value.child_count = Int32(truncatingIfNeeded: item.childCount)
-      switch item.target {
-      case .none: value.target = PDFTOOLS_OUTLINE_TARGET_NONE
-      case .destination(let destination):
-        value.target = PDFTOOLS_OUTLINE_TARGET_DESTINATION
-        value.destination = cDestination(destination)
-      case .uri: value.target = PDFTOOLS_OUTLINE_TARGET_URI
-      case .action: value.target = PDFTOOLS_OUTLINE_TARGET_ACTION
-      }
-      if let color = item.color {
-        value.color = pdftools_color(r: color.r, g: color.g, b: color.b)
-        value.has_color = 1
-      }
-      value.bold = item.bold ? 1 : 0
-      value.italic = item.italic ? 1 : 0
-      value.open = item.isOpen ? 1 : 0
-      value.title_size = item.title.utf8.count
-      return value
-    }
+    let items = try doc.outline().map(cOutlineItem)
     try copyStrided(
       items, UnsafeMutableRawPointer(buffer), elementSize: elementSize,
       minimum: MemoryLayout<pdftools_outline_item>.size, capacity, outCount)
+  }
+}
+
+/// One outline item as the C struct.
+private func cOutlineItem(_ item: OutlineItem) -> pdftools_outline_item {
+  var value = pdftools_outline_item()
+  value.id = item.id
+  value.parent = item.parent
+  value.depth = Int32(truncatingIfNeeded: item.depth)
+  value.child_count = Int32(truncatingIfNeeded: item.childCount)
+  switch item.target {
+  case .none: value.target = PDFTOOLS_OUTLINE_TARGET_NONE
+  case .destination(let destination):
+    value.target = PDFTOOLS_OUTLINE_TARGET_DESTINATION
+    value.destination = cDestination(destination)
+  case .uri: value.target = PDFTOOLS_OUTLINE_TARGET_URI
+  case .action: value.target = PDFTOOLS_OUTLINE_TARGET_ACTION
+  }
+  if let color = item.color {
+    value.color = pdftools_color(r: color.r, g: color.g, b: color.b)
+    value.has_color = 1
+  }
+  value.bold = item.bold ? 1 : 0
+  value.italic = item.italic ? 1 : 0
+  value.open = item.isOpen ? 1 : 0
+  value.title_size = item.title.utf8.count
+  return value
+}
+
+/// One outline item, read on its own.
+@_cdecl("pdftools_outline_get_item")
+public func abiOutlineGetItem(
+  _ document: OpaquePointer?, _ id: Int64, _ elementSize: UInt, _ out: UnsafeMutablePointer<pdftools_outline_item>?
+) -> pdftools_status {
+  call { () throws(PDFError) in
+    let doc = try Registry.document(document)
+    _ = try require(out, "out_item")
+    var count: Int32 = 0
+    try copyStrided(
+      [cOutlineItem(try doc.outlineItemInfo(id))], UnsafeMutableRawPointer(out), elementSize: elementSize,
+      minimum: MemoryLayout<pdftools_outline_item>.size, 1, &count)
   }
 }
 

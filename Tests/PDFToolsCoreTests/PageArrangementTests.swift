@@ -40,58 +40,105 @@ import Testing
     }
   }
 
+  /// One page as the model knows it.
+  private struct ModelPage: Equatable {
+    /// Its width (its tag).
+    var tag: Int
+    /// Its rotation.
+    var rotation = 0
+    /// Its crop box width.
+    var crop: Int
+    /// Its number of annotations.
+    var annotations = 0
+    /// Its page id when the model knows it (pages made by the document get theirs when read).
+    var id: Int64? = nil
+  }
+
+  /// What the document shows, as the model describes pages (ids of pages the model knows).
+  private func observed(_ document: Document, _ model: [ModelPage]) throws -> [ModelPage] {
+    try (0..<document.pageCount).map { index in
+      ModelPage(
+        tag: Int(try document.pageBox(index, .media).width), rotation: try document.pageRotation(index),
+        crop: Int(try document.pageBox(index, .crop).width), annotations: try document.annotations(onPage: index).count,
+        id: index < model.count && model[index].id != nil ? try document.pageID(index) : nil)
+    }
+  }
+
   @Test(arguments: [1, 2, 3, 4])
   func randomOperationsMatchTheModelAndUndoRestoresEverything(seed: UInt64) throws {
-    let document = try tagged(12)
+    // An opened file (so that it can be saved incrementally) of 12 pages with 0 to 2
+    // annotations each and outline items leading to pages 0, 4 and 8.
+    let made = try tagged(12)
+    for index in 0..<12 {
+      for _ in 0..<(index % 3) {
+        _ = try made.createAnnotation(page: index, subtype: "Square", rect: Rect(10, 10, 50, 50))
+      }
+    }
+    let base = try made.withSavedBytes(SaveOptions()) { (bytes) throws(PDFError) -> [UInt8] in Array(bytes) }
+    let document = try Document.open(bytes: base)
+    var model = try (0..<12).map { index in
+      ModelPage(tag: 100 + index, crop: 100 + index, annotations: index % 3, id: try document.pageID(index))
+    }
+    var outline: [Int64: Int64?] = [:]  // outline item -> the page id it leads to
+    for index in [0, 4, 8] {
+      let item = try document.addOutlineItem(
+        parent: 0, at: nil, title: "Page \(index)", destination: Destination(page: index, fit: .fit))
+      outline[item] = model[index].id
+    }
+    try document.clearUndo()
     let other = try tagged(3)
     let original = try UndoTests.dump(document)
-    var model = Array(100..<112)
-    var rotations = [Int](repeating: 0, count: 12)
     var random = Generator(state: seed)
     var states: [[String]] = [original]
-    for _ in 0..<25 {
+    for _ in 0..<30 {
       let count = model.count
-      switch Int.random(in: 0..<6, using: &random) {
+      switch Int.random(in: 0..<7, using: &random) {
       case 0 where count > 2:
         let start = Int.random(in: 0..<count - 1, using: &random)
         let length = Int.random(in: 1...min(3, count - 1 - start), using: &random)
         try document.deletePages(start..<start + length)
+        let gone = Set(model[start..<start + length].compactMap(\.id))
+        for (item, page) in outline where page.map({ gone.contains($0) }) == true { outline[item] = .some(nil) }
         model.removeSubrange(start..<start + length)
-        rotations.removeSubrange(start..<start + length)
       case 1:
         let start = Int.random(in: 0..<count, using: &random)
         let length = Int.random(in: 1...min(3, count - start), using: &random)
         let destination = Int.random(in: 0...(count - length), using: &random)
         try document.movePages(start..<start + length, to: destination)
         let moved = Array(model[start..<start + length])
-        let turned = Array(rotations[start..<start + length])
         model.removeSubrange(start..<start + length)
-        rotations.removeSubrange(start..<start + length)
         model.insert(contentsOf: moved, at: destination)
-        rotations.insert(contentsOf: turned, at: destination)
       case 2:
         let index = Int.random(in: 0..<count, using: &random)
         #expect(try document.duplicatePage(index) == index + 1)
-        model.insert(model[index], at: index + 1)
-        rotations.insert(rotations[index], at: index + 1)
+        var copy = model[index]
+        copy.id = nil
+        model.insert(copy, at: index + 1)
       case 3:
         let index = Int.random(in: 0..<count, using: &random)
         let degrees = 90 * Int.random(in: 1...3, using: &random)
-        try document.setPageRotation(index, rotations[index] + degrees)
-        rotations[index] = (rotations[index] + degrees) % 360
+        try document.setPageRotation(index, model[index].rotation + degrees)
+        model[index].rotation = (model[index].rotation + degrees) % 360
       case 4:
         let at = Int.random(in: 0...count, using: &random)
         try document.insertPages(from: other, pages: [2, 0], at: at)
-        model.insert(contentsOf: [102, 100], at: at)
-        rotations.insert(contentsOf: [0, 0], at: at)
+        model.insert(contentsOf: [ModelPage(tag: 102, crop: 102), ModelPage(tag: 100, crop: 100)], at: at)
+      case 5:
+        let index = Int.random(in: 0..<count, using: &random)
+        let width = Int.random(in: 20...90, using: &random)
+        try document.setPageBox(index, .crop, Rect(5, 5, Double(5 + width), 400))
+        model[index].crop = width
       default:
         let at = Int.random(in: 0...count, using: &random)
         try document.insertBlankPage(at: at, width: 99, height: 500)
-        model.insert(99, at: at)
-        rotations.insert(0, at: at)
+        model.insert(ModelPage(tag: 99, crop: 99), at: at)
       }
-      #expect(try tags(document) == model)
-      #expect(try (0..<document.pageCount).map { try document.pageRotation($0) } == rotations)
+      #expect(try observed(document, model) == model)
+      for (item, page) in outline {
+        let expected = page.flatMap { id in model.firstIndex { $0.id == id } }
+        let target = try document.outlineTarget(item)
+        #expect(target == (expected.map { OutlineTarget.destination(Destination(page: $0, fit: .fit)) } ?? .none))
+      }
       let state = try UndoTests.dump(document)
       if state != states.last { states.append(state) }
     }
@@ -104,9 +151,17 @@ import Testing
     #expect(try UndoTests.dump(document) == original)
     while try document.redo() {}
     #expect(try UndoTests.dump(document) == final)
-    // What is saved reads back in the same order, and so does an incremental save.
+    // A full and an incremental save read back with the same pages; the incremental one
+    // keeps the original as its first bytes.
     let saved = try document.withSavedBytes(SaveOptions()) { (bytes) throws(PDFError) -> [UInt8] in Array(bytes) }
-    #expect(try tags(try Document.open(bytes: saved)) == model)
+    #expect(try observed(try Document.open(bytes: saved), []).map(\.tag) == model.map(\.tag))
+    var incremental = SaveOptions()
+    incremental.mode = .incremental
+    let appended = try document.withSavedBytes(incremental) { (bytes) throws(PDFError) -> [UInt8] in Array(bytes) }
+    #expect(appended.starts(with: base))
+    let reread = try observed(try Document.open(bytes: appended), [])
+    #expect(reread.map(\.tag) == model.map(\.tag) && reread.map(\.crop) == model.map(\.crop))
+    #expect(reread.map(\.annotations) == model.map(\.annotations))
   }
 
   @Test func pageIDsFollowTheirPagesAndDeletedPagesAreNotFound() throws {
@@ -314,5 +369,34 @@ import Testing
     try document.movePages(1..<2, to: 0)
     #expect(try tools.pointerUp(PointerEvent(page: 0, Point(150, 150))))
     #expect(try document.annotations(onPage: 0).count == 1)
+  }
+
+  @Test func namedDestinationsOfDeletedPagesAreDropped() throws {
+    let document = try Document.open(bytes: Fixtures.pdf([
+      "<< /Type /Catalog /Pages 2 0 R /Outlines 7 0 R /Dests << /old [4 0 R /Fit] /kept [5 0 R /Fit] >> "
+        + "/Names << /Dests << /Kids [9 0 R] >> >> >>",
+      "<< /Type /Pages /Kids [3 0 R 4 0 R 5 0 R] /Count 3 /MediaBox [0 0 200 200] >>",
+      "<< /Type /Page /Parent 2 0 R >>", "<< /Type /Page /Parent 2 0 R >>", "<< /Type /Page /Parent 2 0 R >>",
+      "<< /S /GoTo /D (b) >>",
+      "<< /Type /Outlines /First 8 0 R /Last 8 0 R /Count 1 >>",
+      "<< /Title (To b) /Parent 7 0 R /A 6 0 R >>",
+      "<< /Limits [(a) (c)] /Names [(a) [3 0 R /Fit] (b) [4 0 R /XYZ 0 100 0] (c) << /D [5 0 R /Fit] >>] >>",
+    ]))
+    let item = try #require(try document.outline().first?.id)
+    #expect(try document.outlineTarget(item) == .destination(Destination(page: 1, fit: .xyz, left: 0, top: 100, zoom: 0)))
+    try document.deletePages(1..<2)
+    #expect(try document.outlineTarget(item) == OutlineTarget.none, "the name it used is gone")
+    let (names, limits, dests) = try document.locked { () throws(PDFError) -> (String, String, [String]) in
+      let qpdf = document.qpdf
+      let leaf = qpdf.object(ObjectIdentity(number: 9, generation: 0))
+      let names = qpdf.entry(leaf, "/Names").map { String(decoding: qpdf.unparsed($0), as: UTF8.self) } ?? ""
+      let limits = qpdf.entry(leaf, "/Limits").map { String(decoding: qpdf.unparsed($0), as: UTF8.self) } ?? ""
+      return (names, limits, qpdf.value(qpdf.root, "Dests").map { qpdf.keys($0) } ?? [])
+    }
+    #expect(names == "[ (a) [ 3 0 R /Fit ] (c) << /D [ 5 0 R /Fit ] >> ]")
+    #expect(limits == "[ (a) (c) ]")
+    #expect(dests == ["kept"])
+    #expect(try document.undo())
+    #expect(try document.outlineTarget(item) != OutlineTarget.none)
   }
 }

@@ -81,6 +81,22 @@ static void test_qpdf_outline(void) {
   }
   CHECK(checked > 0, "the FitV item was seen");
   CHECK(items && items[0].depth == 0 && items[1].depth == 1, "nesting");
+  /* Each item read on its own is the item as listed. */
+  for (i = 0; items && i < count; i++) {
+    pdftools_outline_item one;
+    memset(&one, 0, sizeof one);
+    if (!EXPECT_OK(pdftools_outline_get_item(doc, items[i].id, sizeof one, &one), "one item")) break;
+    if (memcmp(&one, &items[i], sizeof one) != 0) break;
+  }
+  CHECK(items && i == count, "pdftools_outline_get_item gives each listed item (first difference at %d)", (int)i);
+  {
+    pdftools_outline_item one;
+    EXPECT_STATUS(pdftools_outline_get_item(doc, 987654, sizeof one, &one), PDFTOOLS_E_NOT_FOUND, "no such item");
+    EXPECT_STATUS(pdftools_outline_get_item(doc, items ? items[0].id : 1, 8, &one), PDFTOOLS_E_INVALID_ARGUMENT,
+                  "element size 8");
+    EXPECT_STATUS(pdftools_outline_get_item(doc, items ? items[0].id : 1, sizeof one, NULL),
+                  PDFTOOLS_E_INVALID_ARGUMENT, "NULL out");
+  }
   free(items);
   pdftools_document_close(doc);
   free(path);

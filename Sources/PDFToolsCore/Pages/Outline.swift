@@ -27,6 +27,26 @@ extension Document {
     }
   }
 
+  /// Item `id` as ``outline()`` lists it, read on its own: costs its depth and its number of
+  /// children, not the outline's size.
+  public func outlineItemInfo(_ id: Int64) throws(PDFError) -> OutlineItem {
+    try locked { () throws(PDFError) -> OutlineItem in
+      let item = try outlineItem(id)
+      let rootIdentity = outlineRoot().flatMap { qpdf.identity($0) }
+      let parent = listingParent(of: item).flatMap { qpdf.identity($0) }
+      let parentID = parent == nil || parent == rootIdentity ? 0 : parent.map { outlineIDs.id($0) } ?? 0
+      let flags = qpdf.value(item, "F").flatMap { qpdf.integer($0) } ?? 0
+      let count = qpdf.value(item, "Count").flatMap { qpdf.integer($0) } ?? 0
+      let children = outlineChildren(of: item).count
+      var names: NamedDestinations? = nil
+      return OutlineItem(
+        id: id, parent: parentID, depth: max(0, outlineDepth(of: item) - 1),
+        title: qpdf.value(item, "Title").flatMap { qpdf.text($0) } ?? "", target: outlineTarget(item, names: &names),
+        color: outlineColor(item), bold: flags & 2 != 0, italic: flags & 1 != 0, isOpen: children > 0 && count > 0,
+        childCount: children)
+    }
+  }
+
   /// Where item `id` leads.
   public func outlineTarget(_ id: Int64) throws(PDFError) -> OutlineTarget {
     try locked { () throws(PDFError) -> OutlineTarget in

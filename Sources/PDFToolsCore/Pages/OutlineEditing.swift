@@ -192,7 +192,7 @@ extension Document {
   }
 
   /// The depth of `node` below the catalog's /Outlines (0 for the root, 1 for a top-level item).
-  private func outlineDepth(of node: qpdf_oh) -> Int {
+  func outlineDepth(of node: qpdf_oh) -> Int {
     let root = outlineRoot().flatMap { qpdf.identity($0) }
     var current = node
     for depth in 0...Limits.maximumTreeDepth {

@@ -17,6 +17,7 @@ extension Document {
         if let identity = qpdf.identity(try takeOutPage(at: range.lowerBound)) { removed.insert(identity) }
       }
       try dropOutlineDestinations(leadingTo: removed)
+      try dropNamedDestinations(leadingTo: removed)
       try shiftLabelRanges(at: range.lowerBound, by: -range.count)
     }
   }
@@ -173,25 +174,9 @@ extension Document {
     }
   }
 
-  /// Removes the destinations of outline items that lead to one of `pages` (deleted); call
-  /// under the lock.
-  private func dropOutlineDestinations(leadingTo pages: Set<ObjectIdentity>) throws(PDFError) {
-    guard !pages.isEmpty, let root = outlineRoot() else { return }
-    var seen = Set<ObjectIdentity>()
-    var pending: [(node: qpdf_oh, depth: Int)] = [(root, 0)]
-    while let (node, depth) = pending.popLast() {
-      for item in outlineChildren(of: node, seen: &seen) {
-        if let key = targetKey(of: item), let page = targetPage(of: item, key), pages.contains(page) {
-          try writer.remove(key, from: item)
-        }
-        if depth + 1 < Limits.maximumTreeDepth { pending.append((item, depth + 1)) }
-      }
-    }
-  }
-
   /// The key of `item` (an outline item or a link) that holds its explicit destination:
   /// /Dest, or /A for a GoTo action; nil when it has none.
-  private func targetKey(of item: qpdf_oh) -> String? {
+  func targetKey(of item: qpdf_oh) -> String? {
     if let dest = qpdf.entry(item, "/Dest"), qpdf.items(dest) != nil { return "/Dest" }
     if let action = qpdf.entry(item, "/A"), qpdf.entry(action, "/S").flatMap({ qpdf.name($0) }) == "GoTo",
       let dest = qpdf.entry(action, "/D"), qpdf.items(dest) != nil
@@ -216,7 +201,7 @@ extension Document {
   }
 
   /// The page object the explicit destination of `item` names, or nil.
-  private func targetPage(of item: qpdf_oh, _ key: String) -> ObjectIdentity? {
+  func targetPage(of item: qpdf_oh, _ key: String) -> ObjectIdentity? {
     targetItem(of: item, key).flatMap { qpdf.identity($0) }
   }
 

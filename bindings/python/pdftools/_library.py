@@ -904,6 +904,7 @@ _PROTOTYPES: List[Tuple[str, Any, Sequence[Any]]] = [
         _status,
         [_doc, c_size_t, POINTER(COutlineItem), c_int32, POINTER(c_int32)],
     ),
+    ("pdftools_outline_get_item", _status, [_doc, c_int64, c_size_t, POINTER(COutlineItem)]),
     ("pdftools_outline_get_title", _status, [_doc, c_int64, _buf, c_size_t, POINTER(c_size_t)]),
     ("pdftools_outline_get_action", _status, [_doc, c_int64, _buf, c_size_t, POINTER(c_size_t)]),
     (

@@ -24,7 +24,6 @@ from typing import TYPE_CHECKING, Any, Iterator, List, Optional, Tuple, Union
 from ._args import as_index
 from ._call import encode_text
 from ._library import CColor, CDestination, COutlineItem, lib
-from .errors import NotFoundError
 from .tools import _named, _NamedEnum
 
 if TYPE_CHECKING:
@@ -140,10 +139,9 @@ class OutlineItem:
         return self._id
 
     def _info(self) -> COutlineItem:
-        for item in _listing(self._document):
-            if item.id == self._id:
-                return item
-        raise NotFoundError(f"outline item {self._id} is not in the outline")
+        item = COutlineItem()
+        self._document._call(lib.pdftools_outline_get_item, self._id, ctypes.sizeof(COutlineItem), ctypes.byref(item))
+        return item
 
     @property
     def title(self) -> str:
@@ -224,6 +222,8 @@ class OutlineItem:
     @property
     def children(self) -> List["OutlineItem"]:
         """The children, in order."""
+        if not self._info().child_count:
+            return []
         return [OutlineItem(self._document, item.id) for item in _listing(self._document) if item.parent == self._id]
 
     def add(self, title: str, target: TargetLike = None, *, index: Optional[int] = None) -> "OutlineItem":
