@@ -78,6 +78,9 @@ class Document(UndoHistory, Exchange):
     def __init__(self, source: Optional[Source] = None, password: Optional[Password] = None) -> None:
         """Opens ``source`` with ``password``, or creates an empty document when source is None."""
         self._handle: Optional[int] = None
+        self._arrangement = 0
+        # The Page objects alive, by object id (not by hash: a Page's hash reads its id).
+        self._live_pages: "weakref.WeakValueDictionary[int, Page]" = weakref.WeakValueDictionary()
         out = ctypes.c_void_p()
         if source is None:
             if password is not None:
@@ -152,6 +155,16 @@ class Document(UndoHistory, Exchange):
             return "<pdftools.Document>"
 
     # -- calling the library ------------------------------------------------
+
+    def _rearranging(self, function: Callable[..., int], *args: Any) -> int:
+        """Calls ``function(handle, *args)``, a call that may insert, delete or move pages:
+        the Page objects alive read their ids first, and find their pages by id afterwards."""
+        for page in list(self._live_pages.values()):
+            page._pin()
+        try:
+            return self._call(function, *args)
+        finally:
+            self._arrangement += 1
 
     def _require_handle(self) -> int:
         """The live handle; ClosedDocumentError when the document is closed."""
@@ -320,7 +333,7 @@ class Document(UndoHistory, Exchange):
         document's permissions forbid assembling pages.
         """
         position = self.page_count if index is None else check_index(index)
-        self._call(lib.pdftools_document_insert_blank_page, position, float(width), float(height))
+        self._rearranging(lib.pdftools_document_insert_blank_page, position, float(width), float(height))
         return Page(self, position)
 
     def insert_pages(
@@ -339,7 +352,9 @@ class Document(UndoHistory, Exchange):
         indices = _page_indices(source, pages)
         position = self.page_count if at is None else check_index(at)
         array = (ctypes.c_int32 * len(indices))(*indices)
-        self._call(lib.pdftools_document_insert_pages, position, source._require_handle(), array, len(indices))
+        self._rearranging(
+            lib.pdftools_document_insert_pages, position, source._require_handle(), array, len(indices)
+        )
 
     def extract(self, pages: Iterable[int]) -> "Document":
         """A new document made of copies of ``pages`` (indices, in that order) with their
@@ -357,6 +372,8 @@ class Document(UndoHistory, Exchange):
     def _adopt(cls, handle: int) -> "Document":
         """A Document object owning the open ``handle``."""
         document = cls.__new__(cls)
+        document._arrangement = 0
+        document._live_pages = weakref.WeakValueDictionary()
         document._handle = handle
         document._finalizer = weakref.finalize(document, close_handle, handle)
         return document

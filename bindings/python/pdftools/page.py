@@ -51,19 +51,28 @@ class Page:
     :meth:`to_page` convert between the two.
     """
 
-    __slots__ = ("_document", "_hint", "_id")
+    __slots__ = ("_document", "_hint", "_id", "_seen", "__weakref__")
 
     def __init__(self, document: "Document", index: int) -> None:
         """Creates the view of the page now at ``index`` (0-based) of ``document``."""
         self._document = document
         self._hint = index
-        value = ctypes.c_int64()
-        try:
-            document._call(lib.pdftools_page_get_id, index, ctypes.byref(value))
-            self._id: Optional[int] = int(value.value)
-        except (DamagedError, RangeError):
-            # Not an object of its own, or no such page: the view is known by its position only.
-            self._id = None
+        # The page's id, read when first needed (at the latest before pages next move); None
+        # until then, and for a page that is not an object of its own (known by position).
+        self._id: Optional[int] = None
+        # The document's page arrangement ``_hint`` belongs to.
+        self._seen = document._arrangement
+        document._live_pages[id(self)] = self
+
+    def _pin(self) -> None:
+        """Reads the page's id while ``_hint`` still names the page (pages are about to move)."""
+        if self._id is None and self._seen == self._document._arrangement:
+            value = ctypes.c_int64()
+            try:
+                self._document._call(lib.pdftools_page_get_id, self._hint, ctypes.byref(value))
+            except (DamagedError, RangeError):
+                return  # known by its position only (not an object of its own, or no such page)
+            self._id = int(value.value)
 
     @property
     def document(self) -> "Document":
@@ -74,6 +83,8 @@ class Page:
     def id(self) -> int:
         """The page's identity: the same while it moves and other pages come and go, for as
         long as the document is open (see ``pdftools_page_id``)."""
+        self._index  # follows the page first (raises PageDeletedError once it is deleted)
+        self._pin()
         if self._id is None:
             raise DamagedError("the page is not an object of its own and has no id")
         return self._id
@@ -85,22 +96,18 @@ class Page:
 
     @property
     def _index(self) -> int:
-        """The page's current position: where it was last seen, else looked up by id."""
-        if self._id is None:
+        """The page's current position: where it was last seen while the pages stay as they
+        were, else looked up by id."""
+        arrangement = self._document._arrangement
+        if self._seen == arrangement or self._id is None:
             return self._hint
-        value = ctypes.c_int64()
-        try:
-            self._document._call(lib.pdftools_page_get_id, self._hint, ctypes.byref(value))
-            if int(value.value) == self._id:
-                return self._hint
-        except RangeError:
-            pass
         position = ctypes.c_int32()
         try:
             self._document._call(lib.pdftools_document_find_page, self._id, ctypes.byref(position))
         except NotFoundError:
             raise PageDeletedError(f"the page (id {self._id}) was deleted from its document") from None
         self._hint = int(position.value)
+        self._seen = arrangement
         return self._hint
 
     def set_box(self, which: Union[Box, int], rect: Optional[Sequence[float]]) -> None:
@@ -118,7 +125,7 @@ class Page:
         """Inserts a copy of this page (with copies of its annotations, without form field
         widgets) right after it, in one undo step, and returns the copy."""
         made = ctypes.c_int32()
-        self._document._call(lib.pdftools_document_duplicate_page, self._index, ctypes.byref(made))
+        self._document._rearranging(lib.pdftools_document_duplicate_page, self._index, ctypes.byref(made))
         return Page(self._document, int(made.value))
 
     def box(self, which: Union[Box, int]) -> Rect:
@@ -454,13 +461,17 @@ class Page:
             return NotImplemented
         if self._document is not other._document:
             return False
-        if self._id is None or other._id is None:
-            return self._id is None and other._id is None and self._hint == other._hint
-        return self._id == other._id
+        return self._key() == other._key()
 
     def __hash__(self) -> int:
         """Hash of (document identity, page id)."""
-        return hash((id(self._document), self._id if self._id is not None else ("index", self._hint)))
+        return hash((id(self._document), self._key()))
+
+    def _key(self) -> Any:
+        """What names the page: its id, or its position for a page without one."""
+        self._index
+        self._pin()
+        return self._id if self._id is not None else ("index", self._hint)
 
     def __repr__(self) -> str:
         """``<pdftools.Page index=0>`` (``<pdftools.Page deleted>`` once deleted)."""
@@ -529,13 +540,13 @@ class PageList(Sequence[Page]):
             if not positions:
                 return
             if positions == list(range(positions[0], positions[-1] + 1)):
-                self._document._call(lib.pdftools_document_delete_pages, positions[0], len(positions))
+                self._document._rearranging(lib.pdftools_document_delete_pages, positions[0], len(positions))
                 return
             with self._document.group("Delete Pages"):
                 for position in reversed(positions):
-                    self._document._call(lib.pdftools_document_delete_pages, position, 1)
+                    self._document._rearranging(lib.pdftools_document_delete_pages, position, 1)
             return
-        self._document._call(lib.pdftools_document_delete_pages, self._position(index), 1)
+        self._document._rearranging(lib.pdftools_document_delete_pages, self._position(index), 1)
 
     def insert(
         self, index: int, page: Optional[Page] = None, *, width: float = 612.0, height: float = 792.0
@@ -563,7 +574,7 @@ class PageList(Sequence[Page]):
         destination = check_index(to)
         if destination < 0:
             destination += remaining + 1
-        self._document._call(lib.pdftools_document_move_pages, first, amount, destination)
+        self._document._rearranging(lib.pdftools_document_move_pages, first, amount, destination)
 
     def __iter__(self) -> Iterator[Page]:
         """Iterates over the pages present when iteration starts."""

@@ -155,6 +155,8 @@ class UndoHistory:
 
         def _call_string(self, function: Callable[..., int], *args: Any) -> str: ...
 
+        def _rearranging(self, function: Callable[..., int], *args: Any) -> int: ...
+
     # -- undo and redo ------------------------------------------------------------
 
     def undo(self) -> bool:
@@ -166,7 +168,7 @@ class UndoHistory:
         Raises NotPermittedError while a :meth:`group` is open.
         """
         done = ctypes.c_int32()
-        self._call(lib.pdftools_undo_undo, ctypes.byref(done))
+        self._rearranging(lib.pdftools_undo_undo, ctypes.byref(done))
         return bool(done.value)
 
     def redo(self) -> bool:
@@ -175,7 +177,7 @@ class UndoHistory:
         Raises NotPermittedError while a :meth:`group` is open.
         """
         done = ctypes.c_int32()
-        self._call(lib.pdftools_undo_redo, ctypes.byref(done))
+        self._rearranging(lib.pdftools_undo_redo, ctypes.byref(done))
         return bool(done.value)
 
     @property
