@@ -53,8 +53,9 @@ extension Document {
   /// Keeps the labels of the other pages when `count` pages were put in at `start` (`count`
   /// > 0: they join the range they fall into) or taken out there (`count` < 0: ranges after
   /// them move up, a range that lost its first pages begins where they were and counts on, a
-  /// range that lost all its pages goes). Nothing is written for a document without labels.
-  /// Call under the lock.
+  /// range that lost all its pages goes, as do ranges past the last page). Nothing is written
+  /// for a document without labels. Call under the lock, after the change (``pageTree`` counts
+  /// the pages as they are now).
   func shiftLabelRanges(at start: Int, by count: Int) throws(PDFError) {
     if labelRanges == nil { labelRanges = readLabelRanges() }
     guard let ranges = labelRanges, !ranges.isEmpty, count != 0 else { return }
@@ -64,13 +65,19 @@ extension Document {
       var first = range.start
       var number = range.firstNumber
       if count > 0 {
-        if first >= start && first > 0 { first += count }
+        if first >= start && first > 0 {
+          let moved = first.addingReportingOverflow(count)
+          guard !moved.overflow else { continue }
+          first = moved.partialValue
+        }
       } else if first >= end {
         first += count
       } else if first >= start {
-        number += end - first
+        let counted = number.addingReportingOverflow(end - first)
+        number = counted.overflow ? Int(Int32.max) : min(counted.partialValue, Int(Int32.max))
         first = start
       }
+      guard first < pageTree.count else { continue }
       if let last = shifted.last, last.start == first { shifted.removeLast() }
       shifted.append(PageLabelRange(start: first, style: range.style, prefix: range.prefix, firstNumber: number))
     }
