@@ -52,6 +52,8 @@ public final class Document: @unchecked Sendable {
   var annotationIndex = AnnotationIndex()
   /// Outline item ids.
   var outlineIDs = OutlineIDs()
+  /// Page ids.
+  var pageIDs = PageIDs()
   /// What each page lists, by page object; dropped when the page or its /Annots changes.
   var annotationListings: [ObjectIdentity: PageListing] = [:]
   /// The page each indirect /Annots array belongs to.
@@ -357,6 +359,7 @@ extension Document: ChangeRecording {
       }
       annotationIndex.forget(identity)
       outlineIDs.forget(identity)
+      pageIDs.forget(identity)
       ownAppearanceStreams[identity] = nil
       return identity
     }

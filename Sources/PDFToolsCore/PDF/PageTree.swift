@@ -34,6 +34,10 @@ struct PageTree {
   /// The number of pages.
   var count: Int { pages.count }
 
+  /// True when the pages were found by a full walk (the counts do not lead to them), so that
+  /// an edit that follows the counts would miss: the tree must be rewritten first.
+  var isWalked: Bool { mode == .walked }
+
   /// The pages found so far, in order (all of them once the tree was walked).
   var found: [ObjectIdentity] { pages.compactMap { $0 } }
 

@@ -106,32 +106,6 @@ extension Document {
     Rect(min(rect.x0, rect.x1), min(rect.y0, rect.y1), max(rect.x0, rect.x1), max(rect.y0, rect.y1))
   }
 
-  /// A page's identity: a positive number that names its page object, the same after the page
-  /// moves and while other pages come and go, for as long as the document is open.
-  public func pageID(_ index: Int) throws(PDFError) -> Int64 {
-    try locked { () throws(PDFError) -> Int64 in
-      guard let identity = qpdf.identity(try pageObject(index)) else {
-        throw PDFError(.damaged, "page \(index) is not an object of its own")
-      }
-      return Int64(identity.number) << 16 | Int64(identity.generation & 0xffff)
-    }
-  }
-
-  /// The index the page `id` has now; NOT_FOUND when it is no longer a page of the document.
-  public func pageIndex(forID id: Int64) throws(PDFError) -> Int {
-    try locked { () throws(PDFError) -> Int in
-      let number = id >> 16
-      guard id > 0, number > 0, number <= Int64(Int32.max) else {
-        throw PDFError(.notFound, "\(id) is not a page id")
-      }
-      let identity = ObjectIdentity(number: Int32(number), generation: Int32(id & 0xffff))
-      guard let index = pageIndex(of: identity) else {
-        throw PDFError(.notFound, "page \(id) is not in the document (deleted?)")
-      }
-      return index
-    }
-  }
-
   /// Runs `body` as one change of the page tree: the permission to assemble checked first,
   /// then the change recorded as an undo step that touches page content, and the pages read
   /// again. Call without the lock.
@@ -142,6 +116,12 @@ extension Document {
   /// ``arrangePages(_:label:_:)`` under the lock.
   func arrangePagesLocked<T>(_ what: String, label: String, _ body: () throws(PDFError) -> T) throws(PDFError) -> T {
     try requirePermission(.assemble, what)
+    if pageTree.isWalked {
+      // Counts that do not lead to the pages (found out since opening): the tree is rewritten
+      // as one sound node first, in this step, so that the edit finds the pages it names.
+      try writer.flattenPageTree(pageTree.found)
+      pageTreeDidChange()
+    }
     let result = try body()
     noteContentChange()
     try commitChange(what, label: label)
