@@ -183,7 +183,6 @@ public func abiDocumentListAnnotations(
     var list = AnnotationListOptions()
     list.filter.firstPage = Int(given.first_page)
     list.filter.lastPage = given.last_page == -1 ? nil : Int(given.last_page)
-    if doc.pageCount == 0 && given.first_page == 0 { list.filter.firstPage = nil }
     list.filter.subtypes = try nameSet(given.subtypes, "subtypes", separator: ",")
     list.filter.authors = try nameSet(given.authors, "authors", separator: "\n")
     list.filter.since = try optionalText(given.since, "since")

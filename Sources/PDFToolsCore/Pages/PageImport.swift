@@ -42,20 +42,19 @@ extension Document {
     }
     // Both documents are locked, in one order for every pair (no deadlock); hosts hear of
     // undo changes once both locks are released.
+    try source.refuseCallsFromProgressHandler()
     NotificationDeferral.begin()
     defer { for entry in NotificationDeferral.end() { entry.call() } }
+    // The source's appearances waiting to be built are built first, so that copies show them.
+    let fromSource = { () throws(PDFError) in
+      defer { source.qpdf.releaseHandles() }
+      if !source.pendingAppearances.isEmpty { source.flushAppearances() }
+      try body()
+    }
     if ObjectIdentifier(self) < ObjectIdentifier(source) {
-      try locked { () throws(PDFError) in
-        try source.lock.withLock { () throws(PDFError) in
-          defer { source.qpdf.releaseHandles() }
-          try body()
-        }
-      }
+      try locked { () throws(PDFError) in try source.lock.withLock(fromSource) }
     } else {
-      try source.lock.withLock { () throws(PDFError) in
-        defer { source.qpdf.releaseHandles() }
-        try locked(body)
-      }
+      try source.lock.withLock { () throws(PDFError) in try locked(fromSource) }
     }
   }
 
