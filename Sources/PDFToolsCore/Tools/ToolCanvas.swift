@@ -36,13 +36,19 @@ extension ToolManager {
     } else {
       target = layout.page(at: event.point.x, event.point.y)
     }
-    if kind == .down || kind == .up { lock.withLock { canvasGesturePage = kind == .down ? target?.page : nil } }
-    guard let target else { return false }
+    guard let target else {
+      if kind == .down || kind == .up { lock.withLock { canvasGesturePage = nil } }
+      return false
+    }
     var mapped = event
     mapped.page = target.page
     mapped.point = Point(target.x, target.y)
     switch kind {
-    case .down: return try pointerDown(mapped)
+    case .down:
+      // Page events clear the canvas gesture: it starts once the press went through.
+      let handled = try pointerDown(mapped)
+      lock.withLock { canvasGesturePage = target.page }
+      return handled
     case .move: return try pointerMove(mapped)
     case .up: return try pointerUp(mapped)
     case .tap: return try tap(mapped)

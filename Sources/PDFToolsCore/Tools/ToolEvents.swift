@@ -16,6 +16,7 @@ extension ToolManager {
       try check(event)
       lastUpTap = nil
       gesture = nil
+      canvasGesturePage = nil
       pruneSelection()
       return try route { () throws(PDFError) -> ToolOutcome in try down(event) }
     }
@@ -41,6 +42,7 @@ extension ToolManager {
   public func pointerUp(_ event: PointerEvent) throws(PDFError) -> Bool {
     try run { () throws(PDFError) -> Bool in
       try check(event)
+      canvasGesturePage = nil
       guard gesture != nil else { return false }
       try update(with: event)
       guard let finished = gesture else { return false }
@@ -55,6 +57,7 @@ extension ToolManager {
     try run { () throws(PDFError) in
       gesture = nil
       lastUpTap = nil
+      canvasGesturePage = nil
     }
   }
 

@@ -32,6 +32,27 @@ extension ToolManager {
     }
     pages.ids = ids
     if let page = gesture?.page { if let moved = now[page] { gesture?.page = moved } else { gesture = nil } }
+    // The pages a gesture's text selection lies on follow too, or the gesture ends.
+    switch gesture?.kind {
+    case .textRange(let anchorPage, let anchor, let selection)?:
+      switch (now[anchorPage], selection) {
+      case (let page?, nil): gesture?.kind = .textRange(anchorPage: page, anchor: anchor, selection: nil)
+      case (let page?, let live?):
+        if let moved = followed(live, now) {
+          gesture?.kind = .textRange(anchorPage: page, anchor: anchor, selection: moved)
+        } else {
+          gesture = nil
+        }
+      default: gesture = nil
+      }
+    case .markupEnd(let id, let fixed, let selection?)?:
+      if let moved = followed(selection, now) {
+        gesture?.kind = .markupEnd(id: id, fixed: fixed, selection: moved)
+      } else {
+        gesture = nil
+      }
+    default: break
+    }
     if let page = vertexSession?.page {
       if let moved = now[page] { vertexSession?.page = moved } else { vertexSession = nil }
     }
@@ -40,9 +61,8 @@ extension ToolManager {
     if let page = canvasGesturePage { canvasGesturePage = now[page] }
     if let last = lastUpTap { lastUpTap = now[last.page].map { ($0, last.point) } }
     if let selection = textSelection {
-      if let start = now[selection.startPage], let end = now[selection.endPage], start <= end {
-        textSelection = TextSelection(
-          startPage: start, startChar: selection.startChar, endPage: end, endChar: selection.endChar)
+      if let moved = followed(selection, now) {
+        textSelection = moved
       } else {
         textSelection = nil
         notify(.selectionChanged, ids: selectedIDs, text: "")
@@ -50,5 +70,12 @@ extension ToolManager {
     }
     // Overlays are delivered again in full, on the pages as they are now.
     delivered.removeAll()
+  }
+
+  /// `selection` on the pages as they are now (`now`: new index by old), or nil when one of
+  /// its pages is gone or its ends no longer come in order.
+  private func followed(_ selection: TextSelection, _ now: [Int: Int]) -> TextSelection? {
+    guard let start = now[selection.startPage], let end = now[selection.endPage], start <= end else { return nil }
+    return TextSelection(startPage: start, startChar: selection.startChar, endPage: end, endChar: selection.endChar)
   }
 }
