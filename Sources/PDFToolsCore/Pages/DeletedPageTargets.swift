@@ -47,12 +47,9 @@ extension Document {
         }
         if kept.count + (pairs.count % 2) < pairs.count {
           try writer.set("/Names", qpdf.makeArray(kept), in: node, owner: owner)
-          if qpdf.entry(node, "/Limits") != nil {
-            if let first = kept.first, kept.count >= 2 {
-              try writer.set("/Limits", qpdf.makeArray([first, kept[kept.count - 2]]), in: node, owner: owner)
-            } else {
-              try writer.remove("/Limits", from: node, owner: owner)
-            }
+          // An emptied leaf keeps its /Limits (a kid needs them; no name is found in it).
+          if qpdf.entry(node, "/Limits") != nil, let first = kept.first, kept.count >= 2 {
+            try writer.set("/Limits", qpdf.makeArray([first, kept[kept.count - 2]]), in: node, owner: owner)
           }
         }
       }
