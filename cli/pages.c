@@ -98,6 +98,7 @@ static int parse(int argc, char **argv, pages_options *o) {
         code = choose(o, ROTATE);
         if (code < 0 && (!parse_number(value[0] == '-' ? value + 1 : value, 0, &o->degrees) || o->degrees % 90))
           return usage("--rotate must be a multiple of 90");
+        o->degrees %= 360; /* rotations add up modulo 360; no overflow on adding */
         if (value[0] == '-') o->degrees = -o->degrees;
       } else if (!strcmp(a, "--to")) {
         if (!parse_number(value, 1, &o->to)) return usage("--to must be a page number (1 is the first)");
@@ -173,13 +174,19 @@ static int list_pages(pdftools_document *doc, const pages_options *o) {
   if (status != PDFTOOLS_OK) return refused("counting the pages", status);
   if (o->json) fputs("[", stdout);
   for (i = 0; i < count; i++) {
-    char label[256];
+    char *label = NULL;
     size_t need = 0;
     double width = 0, height = 0;
     int32_t rotation = 0;
-    if ((status = pdftools_page_get_label(doc, i, label, sizeof label, &need)) != PDFTOOLS_OK ||
-        (status = pdftools_page_get_size(doc, i, &width, &height)) != PDFTOOLS_OK ||
+    /* Two-call pattern: the size with a NULL buffer, then the label. */
+    status = pdftools_page_get_label(doc, i, NULL, 0, &need);
+    if (status == PDFTOOLS_OK || status == PDFTOOLS_E_BUFFER_TOO_SMALL) {
+      label = malloc(need ? need : 1);
+      status = label ? pdftools_page_get_label(doc, i, label, need ? need : 1, &need) : PDFTOOLS_E_OUT_OF_MEMORY;
+    }
+    if (status != PDFTOOLS_OK || (status = pdftools_page_get_size(doc, i, &width, &height)) != PDFTOOLS_OK ||
         (status = pdftools_page_get_rotation(doc, i, &rotation)) != PDFTOOLS_OK) {
+      free(label);
       if (o->json) fputs("\n]\n", stdout);
       return refused("reading a page", status);
     }
@@ -188,25 +195,33 @@ static int list_pages(pdftools_document *doc, const pages_options *o) {
       json_string(label);
       printf(", \"width\": %g, \"height\": %g, \"rotation\": %d}", width, height, (int)rotation);
     } else {
-      printf("%d\t%s\t%g x %g\t%d\n", (int)i + 1, label, width, height, (int)rotation);
+      printf("%d\t%s\t%g x %g\t%d\n", (int)i + 1, label ? label : "", width, height, (int)rotation);
     }
+    free(label);
   }
   if (o->json) fputs(count ? "\n]\n" : "]\n", stdout);
   return 0;
 }
 
-/* Deletes the pages of list (any order) from the last down, in one undo group. */
-static pdftools_status delete_list(pdftools_document *doc, int32_t *list, int32_t n) {
-  int32_t i, j;
-  pdftools_status status = PDFTOOLS_OK;
+/* Orders a list of pages from the last down, each once; returns the new length. */
+static int32_t distinct_descending(int32_t *list, int32_t n) {
+  int32_t i, j, kept = 0;
   for (i = 1; i < n; i++)
     for (j = i; j > 0 && list[j - 1] < list[j]; j--) {
       int32_t t = list[j];
       list[j] = list[j - 1];
       list[j - 1] = t;
     }
-  for (i = 0; i < n && status == PDFTOOLS_OK; i++)
-    if (i == 0 || list[i] != list[i - 1]) status = pdftools_document_delete_pages(doc, list[i], 1);
+  for (i = 0; i < n; i++)
+    if (i == 0 || list[i] != list[kept - 1]) list[kept++] = list[i];
+  return kept;
+}
+
+/* Deletes the pages of list (distinct, from the last down), one undo step each. */
+static pdftools_status delete_list(pdftools_document *doc, const int32_t *list, int32_t n) {
+  int32_t i;
+  pdftools_status status = PDFTOOLS_OK;
+  for (i = 0; i < n && status == PDFTOOLS_OK; i++) status = pdftools_document_delete_pages(doc, list[i], 1);
   return status;
 }
 
@@ -243,6 +258,7 @@ static int change(pdftools_document *doc, const pages_options *o) {
     list = page_list(o->pages, count, &n, &code);
     if (!list) return code;
     if (o->action == DELETE) {
+      n = distinct_descending(list, n);
       if (n >= count) code = usage("cannot delete every page");
       else status = delete_list(doc, list, n);
     } else if (o->action == MOVE) {

@@ -2797,9 +2797,10 @@ pdftools_status pdftools_page_set_rotation(pdftools_document *doc, int32_t page_
  */
 
 /**
- * A page's identity: positive, names the page's object, the same while the
- * page moves and other pages come and go, for as long as the document is
- * open (not across save and reopen).
+ * A page's identity: positive, unique in the open document and never reused,
+ * the same while the page moves and other pages come and go (and when undo
+ * or redo bring a deleted page back), for as long as the document is open
+ * (not across save and reopen).
  */
 typedef int64_t pdftools_page_id;
 
@@ -2850,14 +2851,18 @@ pdftools_status pdftools_document_duplicate_page(pdftools_document *doc, int32_t
 
 /**
  * Inserts copies of count pages of source (their indices in pages, in that
- * order; source may be doc itself) so that the first becomes page at_index
- * of doc.  Their annotations, form fields (joined to doc's form) and
- * resources come along; links between the pages copied lead to the copies,
- * links to other pages of source are dropped.  source is not changed.  Both
- * documents are locked for the call (in an order that cannot deadlock).
+ * order) so that the first becomes page at_index of doc.  Their annotations,
+ * form fields (joined to doc's form) and resources come along; links
+ * between the pages copied lead to the copies, links to other pages of
+ * source are dropped.  source is not changed.  Both documents are locked for
+ * the call (in an order that cannot deadlock).  source may be doc itself:
+ * the copies are then made as pdftools_document_duplicate_page makes them
+ * (form field widgets left out, links to pages not copied keep their
+ * targets) and no copy permission is needed.
  * Errors: INVALID_HANDLE (either document), INVALID_ARGUMENT (pages NULL or
  * count < 1), OUT_OF_RANGE (an index of pages or at_index), NOT_PERMITTED
- * (doc forbids assembling, or source forbids copying), DAMAGED.
+ * (doc forbids assembling, source forbids copying, or the call comes from a
+ * progress handler of source), DAMAGED.
  */
 pdftools_status pdftools_document_insert_pages(pdftools_document *doc, int32_t at_index,
                                                pdftools_document *source, const int32_t *pages,

@@ -31,6 +31,13 @@ import Testing
     }
   }
 
+  /// The object number of page `index`, as it appears in references.
+  private func number(_ document: Document, _ index: Int) throws -> Int32 {
+    try document.locked { () throws(PDFError) -> Int32 in
+      document.qpdf.identity(try document.pageObject(index))?.number ?? 0
+    }
+  }
+
   /// A small random generator, seeded, so that a failure repeats.
   private struct Generator: RandomNumberGenerator {
     var state: UInt64
@@ -226,7 +233,7 @@ import Testing
     let links = try target.annotations(onPage: 1)
     #expect(links.count == 1, "the link to a page not imported is dropped")
     let dest = try #require(try target.annotationRawValue(links[0], key: "Dest"))
-    #expect(dest == "[ \(try target.pageID(2) >> 16) 0 R /Fit ]")
+    #expect(dest == "[ \(try number(target, 2)) 0 R /Fit ]")
     // The source is unchanged, and a second import makes new copies.
     #expect(try source.annotations(onPage: 0).count == 2)
     try target.insertPages(from: source, pages: [0], at: 0)
@@ -243,11 +250,11 @@ import Testing
     try document.duplicatePage(0)
     let copied = try document.annotations(onPage: 1)
     #expect(copied.count == 1 && copied[0] != link)
-    #expect(try document.annotationRawValue(copied[0], key: "Dest") == "[ \(try document.pageID(3) >> 16) 0 R /Fit ]")
+    #expect(try document.annotationRawValue(copied[0], key: "Dest") == "[ \(try number(document, 3)) 0 R /Fit ]")
     let extracted = try document.extractPages([3, 0])
     #expect(try tags(extracted) == [102, 100])
     let extractedLink = try #require(try extracted.annotations(onPage: 1).first)
-    #expect(try extracted.annotationRawValue(extractedLink, key: "Dest") == "[ \(try extracted.pageID(0) >> 16) 0 R /Fit ]")
+    #expect(try extracted.annotationRawValue(extractedLink, key: "Dest") == "[ \(try number(extracted, 0)) 0 R /Fit ]")
     #expect(try document.extractPages([1]).annotations(onPage: 0).isEmpty, "a link to a page not extracted is dropped")
     #expect(!extracted.undoState.canUndo)
     #expect(try tags(document) == [100, 100, 101, 102])
@@ -398,5 +405,49 @@ import Testing
     #expect(dests == ["kept"])
     #expect(try document.undo())
     #expect(try document.outlineTarget(item) != OutlineTarget.none)
+  }
+
+  @Test func aTreeWhoseCountsFailLaterIsRewrittenBeforeAnEdit() throws {
+    // The root's counts add up (3 + 2), but node A holds two pages, not three.
+    let document = try Document.open(bytes: Fixtures.pdf([
+      "<< /Type /Catalog /Pages 2 0 R >>",
+      "<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 5 >>",
+      "<< /Type /Pages /Parent 2 0 R /Kids [5 0 R 6 0 R] /Count 3 >>",
+      "<< /Type /Pages /Parent 2 0 R /Kids [7 0 R 8 0 R] /Count 2 >>",
+      "<< /Type /Page /Parent 3 0 R /MediaBox [0 0 100 100] >>", "<< /Type /Page /Parent 3 0 R /MediaBox [0 0 101 100] >>",
+      "<< /Type /Page /Parent 4 0 R /MediaBox [0 0 102 100] >>", "<< /Type /Page /Parent 4 0 R /MediaBox [0 0 103 100] >>",
+    ]))
+    _ = try? document.pageBox(2, .media)  // finds that the counts do not lead to page 2
+    try document.deletePages(3..<4)
+    #expect(try tags(document) == [100, 101, 102])
+    #expect(try document.undo())
+    #expect(document.pageCount == 5, "undo brings the file's own tree back, counts and all")
+    // Read through the counts, as readers read it: A counts three, so page 3 is B's first.
+    #expect(try document.pageBox(3, .media).width == 102)
+  }
+
+  @Test func pageIDsAreNeverReused() throws {
+    let document = try tagged(2)
+    try document.insertBlankPage(at: 2, width: 50, height: 50)
+    let id = try document.pageID(2)
+    #expect(try document.undo())
+    try document.setMetadata("Title", "a change that drops the redo step")
+    try document.insertBlankPage(at: 2, width: 60, height: 60)
+    #expect(try document.pageID(2) != id)
+    #expect(throws: PDFError.self) { try document.pageIndex(forID: id) }
+  }
+
+  @Test func labelRangesPastTheEndOrBeyondIntegersGo() throws {
+    let document = try Document.open(bytes: Fixtures.pdf([
+      "<< /Type /Catalog /Pages 2 0 R /PageLabels << /Nums [0 << /S /D >> 2 << /S /r /St 2147483647 >> "
+        + "9223372036854775807 << /S /A >>] >> >>",
+      "<< /Type /Pages /Kids [3 0 R 4 0 R 5 0 R] /Count 3 /MediaBox [0 0 100 100] >>",
+      "<< /Type /Page /Parent 2 0 R >>", "<< /Type /Page /Parent 2 0 R >>", "<< /Type /Page /Parent 2 0 R >>",
+    ]))
+    try document.insertBlankPage(at: 1, width: 10, height: 10)
+    #expect(try document.pageLabelRanges().map(\.start) == [0, 3])
+    try document.deletePages(2..<4)
+    #expect(try document.pageLabelRanges().map(\.start) == [0], "the range of the deleted pages goes")
+    try document.setPageLabelRanges(try document.pageLabelRanges())
   }
 }

@@ -67,3 +67,12 @@ def test_bad_requests_are_refused(tmp_path: Path) -> None:
     assert "one of" in run("pages", PAPER, "--delete", "1", "--extract", "2", "-o", out, code=2).stderr
     assert "nothing to change" in run("pages", PAPER, "-o", out, code=2).stderr
     assert not out.exists()
+
+
+def test_repeated_pages_count_once_and_big_angles_wrap(tmp_path: Path) -> None:
+    paper = starts(PAPER)
+    out = tmp_path / "out.pdf"
+    run("pages", PAPER, "--delete", "2,2,3-4,3", "-o", out)
+    assert starts(checked(out)) == [paper[0]] + paper[4:]
+    run("pages", out, "--rotate", "2147483610", "--pages", "1", "--incremental")  # 2147483610 = 90 mod 360
+    assert json.loads(run("pages", out, "--json").stdout)[0]["rotation"] == 90

@@ -340,17 +340,23 @@ class Document(UndoHistory, Exchange):
         self, source: "Document", pages: Optional[Iterable[int]] = None, at: Optional[int] = None
     ) -> None:
         """Inserts copies of ``pages`` of ``source`` (indices, in that order; None: all its
-        pages) so that the first becomes page ``at`` (None appends), in one undo step.
+        pages) so that the first becomes page ``at`` (None appends; negative values count
+        from the end, as ``list.insert`` does), in one undo step.
 
         Their annotations, form fields and resources come along; links between the pages
-        copied lead to the copies, links to other pages are dropped.  ``source`` may be this
-        document; it is not changed.  Raises RangeError for a bad index, NotPermittedError
-        when this document forbids assembling or ``source`` forbids copying.
+        copied lead to the copies, links to other pages are dropped; ``source`` is not
+        changed.  ``source`` may be this document: the copies are then made as
+        :meth:`pdftools.Page.duplicate` makes them (no form field widgets, links keep their
+        targets).  Raises RangeError for a bad index, NotPermittedError when this document
+        forbids assembling or ``source`` forbids copying.
         """
         if not isinstance(source, Document):
             raise TypeError(f"source must be a pdftools.Document, not {type(source).__name__}")
         indices = _page_indices(source, pages)
-        position = self.page_count if at is None else check_index(at)
+        count = self.page_count
+        position = count if at is None else check_index(at)
+        if position < 0:
+            position = max(0, position + count)
         array = (ctypes.c_int32 * len(indices))(*indices)
         self._rearranging(
             lib.pdftools_document_insert_pages, position, source._require_handle(), array, len(indices)

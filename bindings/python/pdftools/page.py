@@ -468,8 +468,8 @@ class Page:
         return hash((id(self._document), self._key()))
 
     def _key(self) -> Any:
-        """What names the page: its id, or its position for a page without one."""
-        self._index
+        """What names the page: its id, or its position for a page without one (a deleted
+        page keeps its id, so that it can still be found in sets and dicts)."""
         self._pin()
         return self._id if self._id is not None else ("index", self._hint)
 
@@ -552,9 +552,9 @@ class PageList(Sequence[Page]):
         self, index: int, page: Optional[Page] = None, *, width: float = 612.0, height: float = 792.0
     ) -> Page:
         """Inserts a copy of ``page`` (a page of any open document, with its annotations,
-        form fields and resources) so that it becomes page ``index`` (``len(pages)``
-        appends), or a blank page of ``width`` x ``height`` when ``page`` is None.  One
-        undo step; returns the new page."""
+        form fields and resources; of this document, as :meth:`Page.duplicate` copies) so
+        that it becomes page ``index`` (``len(pages)`` appends), or a blank page of
+        ``width`` x ``height`` when ``page`` is None.  One undo step; returns the new page."""
         position = self._position(index, end=True)
         if page is None:
             return self._document.insert_blank_page(position, width, height)

@@ -151,6 +151,12 @@ def test_pages_follow_their_page_and_deleted_pages_say_so():
     doc.undo()
     assert c.index == 1 and words(c.text) == "C"
     assert len({a.id, b.id, c.id, d.id}) == 4
+    held = {a, b, c, d}
+    del doc.pages[c.index]
+    assert c in held and held - {c} == {a, b, d}, "a deleted page keeps its place in sets"
+    held.discard(c)
+    doc.insert_pages(doc, [0], at=-1)
+    assert [words(page.text) for page in doc.pages] == ["B", "D", "B", "A"], "at=-1 inserts before the last page"
     doc.close()
 
 
