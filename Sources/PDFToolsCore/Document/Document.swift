@@ -53,7 +53,7 @@ public final class Document: @unchecked Sendable {
   /// Outline item ids.
   var outlineIDs = OutlineIDs()
   /// Page ids.
-  var pageIDs = PageIDs()
+  var pageIDs = ObjectIDs()
   /// What each page lists, by page object; dropped when the page or its /Annots changes.
   var annotationListings: [ObjectIdentity: PageListing] = [:]
   /// The page each indirect /Annots array belongs to.

@@ -40,9 +40,8 @@ public struct OutlineItem: Sendable, Equatable {
 /// The ids of outline items: each item object gets one on first sight; an object given to a
 /// new item (a number reused) gets a new id.
 struct OutlineIDs {
-  private var ids: [ObjectIdentity: Int64] = [:]
-  private var objects: [Int64: ObjectIdentity] = [:]
-  private var next: Int64 = 1
+  /// The ids.
+  private var registry = ObjectIDs()
   /// The node each item was last listed under (for items whose /Parent does not say so).
   private var listers: [ObjectIdentity: ObjectIdentity] = [:]
 
@@ -53,22 +52,14 @@ struct OutlineIDs {
   func lister(_ object: ObjectIdentity) -> ObjectIdentity? { listers[object] }
 
   /// The id of `object`, assigned on first sight.
-  mutating func id(_ object: ObjectIdentity) -> Int64 {
-    if let known = ids[object] { return known }
-    let made = next
-    next += 1
-    ids[object] = made
-    objects[made] = object
-    return made
-  }
+  mutating func id(_ object: ObjectIdentity) -> Int64 { registry.id(object) }
 
   /// The object of `id`, or nil.
-  func object(_ id: Int64) -> ObjectIdentity? { objects[id] }
+  func object(_ id: Int64) -> ObjectIdentity? { registry.object(id) }
 
   /// Forgets `object` (its number is given to a new object).
   mutating func forget(_ object: ObjectIdentity) {
     listers[object] = nil
-    guard let id = ids.removeValue(forKey: object) else { return }
-    objects[id] = nil
+    registry.forget(object)
   }
 }

@@ -70,6 +70,24 @@ class ListedAnnotation:
     reply_count: int
 
 
+def _filter(
+    options: Any,
+    first_page: int,
+    last_page: int,
+    subtypes: Optional[Iterable[str]],
+    authors: Optional[Iterable[str]],
+    since: Any,
+    until: Any,
+) -> None:
+    """Fills the filter fields that report and list options share."""
+    options.first_page = check_index(first_page)
+    options.last_page = check_index(last_page)
+    options.subtypes = _names(subtypes, "subtype", ",")
+    options.authors = _names(authors, "author", "\n")
+    options.since = _date(since, "since")
+    options.until = _date(until, "until")
+
+
 def _names(values: Optional[Iterable[str]], what: str, separator: str) -> Optional[bytes]:
     """A list of names joined for C, or None."""
     if values is None:
@@ -204,12 +222,7 @@ class Exchange:
         if format not in kinds:
             raise ArgumentError(f"format must be 'json' or 'csv' (got {format!r})")
         options = CReportOptions(version=REPORT_OPTIONS_VERSION)
-        options.first_page = check_index(first_page)
-        options.last_page = check_index(last_page)
-        options.subtypes = _names(subtypes, "subtype", ",")
-        options.authors = _names(authors, "author", "\n")
-        options.since = _date(since, "since")
-        options.until = _date(until, "until")
+        _filter(options, first_page, last_page, subtypes, authors, since, until)
         text = self._allocated_text(lib.pdftools_document_get_annotation_report, ctypes.byref(options), kinds[format])
         return json.loads(text) if format == "json" else text
 
@@ -242,12 +255,7 @@ class Exchange:
         if order not in orders:
             raise ArgumentError(f"order must be one of {sorted(orders)} (got {order!r})")
         options = CAnnotationListOptions(version=ANNOTATION_LIST_OPTIONS_VERSION)
-        options.first_page = check_index(first_page)
-        options.last_page = check_index(last_page)
-        options.subtypes = _names(subtypes, "subtype", ",")
-        options.authors = _names(authors, "author", "\n")
-        options.since = _date(since, "since")
-        options.until = _date(until, "until")
+        _filter(options, first_page, last_page, subtypes, authors, since, until)
         options.text = None if text is None else encode_text(text, "text")
         options.order = orders[order]
         options.descending = 1 if descending else 0

@@ -930,16 +930,7 @@ class ToolManager:
         timestamp: float,
     ) -> bool:
         """Sends one pointer event; True when a tool used it."""
-        event = CPointerEvent(
-            POINTER_EVENT_VERSION,
-            as_index(page_index),
-            _real(x, "x"),
-            _real(y, "y"),
-            _modifiers(shift, ctrl, alt, meta),
-            _POINTER_C[_named(PointerKind, pointer, "pointer kind")],
-            _real(pressure, "pressure"),
-            _real(timestamp, "timestamp"),
-        )
+        event = _pointer_event(as_index(page_index), x, y, shift, ctrl, alt, meta, pointer, pressure, timestamp)
         handled = ctypes.c_int32()
         self._call(function, ctypes.byref(event), ctypes.byref(handled))
         return bool(handled.value)
@@ -953,16 +944,7 @@ class ToolManager:
         annotation the mode lets the user pick (links in every mode), and
         whether the point is on text.  Writes nothing and changes no state.
         """
-        event = CPointerEvent(
-            POINTER_EVENT_VERSION,
-            as_index(page_index),
-            _real(x, "x"),
-            _real(y, "y"),
-            0,
-            _POINTER_C[_named(PointerKind, pointer, "pointer kind")],
-            0.0,
-            0.0,
-        )
+        event = _pointer_event(as_index(page_index), x, y, False, False, False, False, pointer, 0.0, 0.0)
         out = CToolHit()
         out.version = TOOL_HIT_VERSION
         self._call(lib.pdftools_tool_hit_test, ctypes.byref(event), ctypes.byref(out))
@@ -1098,16 +1080,7 @@ class ToolManager:
         kinds = {"down": 0, "move": 1, "up": 2, "tap": 3, "double_tap": 4, "long_press": 5}
         if kind not in kinds:
             raise ArgumentError(f"kind must be one of {sorted(kinds)} (got {kind!r})")
-        event = CPointerEvent(
-            POINTER_EVENT_VERSION,
-            0,
-            _real(x, "x"),
-            _real(y, "y"),
-            _modifiers(shift, ctrl, alt, meta),
-            _POINTER_C[_named(PointerKind, pointer, "pointer kind")],
-            _real(pressure, "pressure"),
-            _real(timestamp, "timestamp"),
-        )
+        event = _pointer_event(0, x, y, shift, ctrl, alt, meta, pointer, pressure, timestamp)
         handled = ctypes.c_int32()
         self._call(lib.pdftools_tool_canvas_event, layout._h(), kinds[kind], ctypes.byref(event), ctypes.byref(handled))
         return bool(handled.value)
@@ -1526,6 +1499,31 @@ class ToolManager:
                         break
 
         return unsubscribe
+
+
+def _pointer_event(
+    page_index: int,
+    x: float,
+    y: float,
+    shift: bool,
+    ctrl: bool,
+    alt: bool,
+    meta: bool,
+    pointer: Union[PointerKind, str],
+    pressure: float,
+    timestamp: float,
+) -> CPointerEvent:
+    """A ``pdftools_pointer_event``, its numbers checked."""
+    return CPointerEvent(
+        POINTER_EVENT_VERSION,
+        page_index,
+        _real(x, "x"),
+        _real(y, "y"),
+        _modifiers(shift, ctrl, alt, meta),
+        _POINTER_C[_named(PointerKind, pointer, "pointer kind")],
+        _real(pressure, "pressure"),
+        _real(timestamp, "timestamp"),
+    )
 
 
 def _modifiers(shift: bool, ctrl: bool, alt: bool, meta: bool) -> int:
