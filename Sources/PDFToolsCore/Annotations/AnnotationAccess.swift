@@ -103,6 +103,7 @@ extension Document {
       {
         try writer.remove("/Popup", from: parent, owner: object)
       }
+      if isWidget(object) { try widgetWasRemoved(object) }
       try commitChange("delete annotation \(id)", label: "Delete Annotation")
       // The ids stay tied to their objects: they are stale while deleted and work again when
       // an undo brings the annotations back.

@@ -127,11 +127,14 @@ extension Substring {
   }
 }
 
-/// The parts of a FreeText /DA string the library reads and writes: "/Helv 12 Tf 0 0 1 rg".
+/// The parts of a /DA string (FreeText, form fields) the library reads and writes:
+/// "/Helv 12 Tf 0 0 1 rg".
 struct DefaultAppearance {
-  /// The font resource name (standard font names are used as resource names here).
+  /// The font resource name as written (a form's /DR names its font).
+  var fontResource: String?
+  /// The font resource name with Acrobat's short names made standard 14 names.
   var fontName: String?
-  /// The font size.
+  /// The font size; nil when not given or 0 (a form field's "fit the box").
   var fontSize: Double?
   /// The text colour.
   var color: RGBColor?
@@ -143,7 +146,10 @@ struct DefaultAppearance {
       switch token {
       case "Tf" where index >= 2:
         let name = tokens[index - 2]
-        if name.hasPrefix("/") { fontName = DefaultAppearance.standardName(String(name.dropFirst())) }
+        if name.hasPrefix("/") {
+          fontResource = String(name.dropFirst())
+          fontName = DefaultAppearance.standardName(String(name.dropFirst()))
+        }
         fontSize = Double(tokens[index - 1]).flatMap { $0 > 0 && $0 < 1000 ? $0 : nil }
       case "rg" where index >= 3:
         if let r = Double(tokens[index - 3]), let g = Double(tokens[index - 2]), let b = Double(tokens[index - 1]) {

@@ -41,6 +41,7 @@ extension Document {
   /// /AP /N (removing /AP when the subtype gets none); call under the lock.
   func writeAppearance(_ object: qpdf_oh, fit: RectFit = .toDrawing) throws(PDFError) {
     let input = readProperties(object)
+    if input.subtype == "Widget" { return try widgetDidChange(object) }
     var images: [(String, qpdf_oh)] = []
     var built = AppearanceBuilder.build(input)
     if input.subtype == "Stamp",
@@ -64,25 +65,7 @@ extension Document {
     {
       box = box.merged(with: old)
     }
-    var resources: [(String, qpdf_oh)] = []
-    if !appearance.graphicsStates.isEmpty {
-      resources.append(("/ExtGState", qpdf.makeDictionary(appearance.graphicsStates.sorted(by: { $0.key < $1.key }).map { name, state in
-        ("/" + name, qpdf.makeDictionary([
-          ("/Type", qpdf.makeName("ExtGState")), ("/CA", qpdf.makeReal(state.opacity)),
-          ("/ca", qpdf.makeReal(state.opacity)), ("/BM", qpdf.makeName(state.blendMode)),
-        ]))
-      })))
-    }
-    var fontEntries: [(String, qpdf_oh)] = appearance.fonts.sorted(by: { $0.key < $1.key }).map { name, base in
-      var font = [("/Type", qpdf.makeName("Font")), ("/Subtype", qpdf.makeName("Type1")), ("/BaseFont", qpdf.makeName(base))]
-      if base != "Symbol" && base != "ZapfDingbats" { font.append(("/Encoding", qpdf.makeName("WinAnsiEncoding"))) }
-      return ("/" + name, qpdf.makeDictionary(font))
-    }
-    for (name, font) in appearance.embeddedFonts.sorted(by: { $0.key < $1.key }) {
-      fontEntries.append(("/" + name, try writeFont(font)))
-    }
-    if !fontEntries.isEmpty { resources.append(("/Font", qpdf.makeDictionary(fontEntries))) }
-    if !images.isEmpty { resources.append(("/XObject", qpdf.makeDictionary(images))) }
+    let resources = try resourceEntries(for: appearance, images: images)
     var entries: [(String, qpdf_oh)] = [
       ("/Type", qpdf.makeName("XObject")), ("/Subtype", qpdf.makeName("Form")),
       ("/BBox", qpdf.numberArray([box.x0, box.y0, box.x1, box.y1])), ("/Resources", qpdf.makeDictionary(resources)),
@@ -119,6 +102,33 @@ extension Document {
         try write.remove("/RD", from: object)
       }
     }
+  }
+
+  /// The /Resources entries of `appearance` (graphics states, fonts, embedded subsets) and
+  /// `images`; call under the lock (subset fonts become objects).
+  func resourceEntries(for appearance: AppearanceStream, images: [(String, qpdf_oh)] = []) throws(PDFError)
+    -> [(String, qpdf_oh)]
+  {
+    var resources: [(String, qpdf_oh)] = []
+    if !appearance.graphicsStates.isEmpty {
+      resources.append(("/ExtGState", qpdf.makeDictionary(appearance.graphicsStates.sorted(by: { $0.key < $1.key }).map { name, state in
+        ("/" + name, qpdf.makeDictionary([
+          ("/Type", qpdf.makeName("ExtGState")), ("/CA", qpdf.makeReal(state.opacity)),
+          ("/ca", qpdf.makeReal(state.opacity)), ("/BM", qpdf.makeName(state.blendMode)),
+        ]))
+      })))
+    }
+    var fontEntries: [(String, qpdf_oh)] = appearance.fonts.sorted(by: { $0.key < $1.key }).map { name, base in
+      var font = [("/Type", qpdf.makeName("Font")), ("/Subtype", qpdf.makeName("Type1")), ("/BaseFont", qpdf.makeName(base))]
+      if base != "Symbol" && base != "ZapfDingbats" { font.append(("/Encoding", qpdf.makeName("WinAnsiEncoding"))) }
+      return ("/" + name, qpdf.makeDictionary(font))
+    }
+    for (name, font) in appearance.embeddedFonts.sorted(by: { $0.key < $1.key }) {
+      fontEntries.append(("/" + name, try writeFont(font)))
+    }
+    if !fontEntries.isEmpty { resources.append(("/Font", qpdf.makeDictionary(fontEntries))) }
+    if !images.isEmpty { resources.append(("/XObject", qpdf.makeDictionary(images))) }
+    return resources
   }
 
   /// The annotation's normal appearance when it is a stream this document made for this very

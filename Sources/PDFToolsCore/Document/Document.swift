@@ -54,6 +54,8 @@ public final class Document: @unchecked Sendable {
   var outlineIDs = OutlineIDs()
   /// Page ids.
   var pageIDs = ObjectIDs()
+  /// Form field ids.
+  var fieldIDs = ObjectIDs()
   /// What each page lists, by page object; dropped when the page or its /Annots changes.
   var annotationListings: [ObjectIdentity: PageListing] = [:]
   /// The page each indirect /Annots array belongs to.
@@ -360,6 +362,7 @@ extension Document: ChangeRecording {
       annotationIndex.forget(identity)
       outlineIDs.forget(identity)
       pageIDs.forget(identity)
+      fieldIDs.forget(identity)
       ownAppearanceStreams[identity] = nil
       return identity
     }

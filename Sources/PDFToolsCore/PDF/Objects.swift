@@ -68,6 +68,14 @@ extension QPDF {
     return String(decoding: bytes, as: UTF8.self)
   }
 
+  /// The bytes of a string object as the file holds them (no decoding), or nil.
+  func stringBytes(_ object: qpdf_oh) -> [UInt8]? {
+    guard qpdf_oh_is_string(data, object) != QPDF_FALSE else { return nil }
+    var length = 0
+    guard let value = qpdf_oh_get_binary_string_value(data, object, &length) else { return nil }
+    return Array(UnsafeRawBufferPointer(start: value, count: length))
+  }
+
   /// The value of `key` (with its leading slash) in `dict`; nil when absent. For an object that
   /// is not a dictionary, qpdf answers "absent" and records a warning (which reaches the log). One qpdf call for an absent key, two for a present one,
   /// instead of ``value(_:_:)``'s four: this is the hot path of page geometry.
