@@ -124,14 +124,14 @@ extern "C" {
 /** Major version: changes only with an incompatible ABI (and the SONAME). */
 #define PDFTOOLS_VERSION_MAJOR 1
 /** Minor version: grows when functions or struct fields are added. */
-#define PDFTOOLS_VERSION_MINOR 3
+#define PDFTOOLS_VERSION_MINOR 4
 /** Patch version: fixes only. */
 #define PDFTOOLS_VERSION_PATCH 0
 /** The version as one number: major * 10000 + minor * 100 + patch. */
 #define PDFTOOLS_VERSION_NUMBER \
   (PDFTOOLS_VERSION_MAJOR * 10000 + PDFTOOLS_VERSION_MINOR * 100 + PDFTOOLS_VERSION_PATCH)
 /** The version as a string, "major.minor.patch". */
-#define PDFTOOLS_VERSION_STRING "1.3.0"
+#define PDFTOOLS_VERSION_STRING "1.4.0"
 
 /**
  * The version of the library loaded at run time, as PDFTOOLS_VERSION_NUMBER
@@ -3378,6 +3378,405 @@ typedef enum pdftools_canvas_event_kind {
 pdftools_status pdftools_tool_canvas_event(pdftools_tool_manager *manager, pdftools_layout *layout,
                                            pdftools_canvas_event_kind kind, const pdftools_pointer_event *event,
                                            pdftools_bool *out_handled);
+
+/* ------------------------------------------------------------------------ */
+/* Forms (since 1.4)                                                         */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * The document's interactive form (AcroForm): its fields, read and filled.
+ * A field is a terminal node of the field tree (the node holding a value);
+ * it is named by a pdftools_field_id and shown by one or more widget
+ * annotations (pdftools_annotation_id).  Values are read from the fields
+ * and, for check boxes and radio buttons, from their widgets' states.
+ *
+ * Filling rebuilds the widgets' appearance streams with the library's own
+ * writer (text in any script, as for FreeText), so PDFium, MuPDF and
+ * poppler show the value without /NeedAppearances; /NeedAppearances is
+ * left as the document has it.  Every fill is one undo step; consecutive
+ * values set on one text field merge into one step (typing).  A form that
+ * also has an XFA description is read and filled through its AcroForm part
+ * only (pdftools_form_info.has_xfa says so).
+ *
+ * Fill refusals, with PDFTOOLS_E_NOT_PERMITTED: a read-only field (flag
+ * PDFTOOLS_FIELD_READ_ONLY); a field locked by a signature (the /Lock of a
+ * signed signature field, a FieldMDP transform of its signature, or a
+ * certifying DocMDP signature allowing no changes; a signed signature
+ * field is locked itself: pdftools_field_info.locked); a document whose
+ * permissions allow neither filling forms nor annotating.  Documents with
+ * signatures are saved incrementally by default, so filling keeps their
+ * signed bytes.
+ *
+ * Thread rules: as every function taking a document (the document lock).
+ */
+
+/** A form field's id: unique in its open document, never reused; 0 is no field. */
+typedef int64_t pdftools_field_id;
+
+/** The type of a form field. */
+typedef enum pdftools_field_type {
+  PDFTOOLS_FIELD_UNKNOWN = 0,     /**< No /FT, or one the library does not know. */
+  PDFTOOLS_FIELD_TEXT = 1,        /**< A text field. */
+  PDFTOOLS_FIELD_CHECKBOX = 2,    /**< A check box (its widgets may turn on different values). */
+  PDFTOOLS_FIELD_RADIO = 3,       /**< A group of radio buttons. */
+  PDFTOOLS_FIELD_COMBO_BOX = 4,   /**< A combo box (drop-down list, maybe editable). */
+  PDFTOOLS_FIELD_LIST_BOX = 5,    /**< A list box (maybe multi-select). */
+  PDFTOOLS_FIELD_PUSH_BUTTON = 6, /**< A push button (no value). */
+  PDFTOOLS_FIELD_SIGNATURE = 7    /**< A signature field (signed or not). */
+} pdftools_field_type;
+
+/** Field flags (pdftools_field_info.flags): the bits of the field's /Ff, inherited ones included. */
+typedef enum pdftools_field_flag {
+  PDFTOOLS_FIELD_READ_ONLY = 1 << 0,          /**< The value cannot be changed. */
+  PDFTOOLS_FIELD_REQUIRED = 1 << 1,           /**< A value is required for submission. */
+  PDFTOOLS_FIELD_NO_EXPORT = 1 << 2,          /**< Not exported on submission. */
+  PDFTOOLS_FIELD_MULTILINE = 1 << 12,         /**< Text: several lines. */
+  PDFTOOLS_FIELD_PASSWORD = 1 << 13,          /**< Text: shown as asterisks. */
+  PDFTOOLS_FIELD_NO_TOGGLE_TO_OFF = 1 << 14,  /**< Radio: one button stays on. */
+  PDFTOOLS_FIELD_RADIO_FLAG = 1 << 15,        /**< Button: radio buttons. */
+  PDFTOOLS_FIELD_PUSH_BUTTON_FLAG = 1 << 16,  /**< Button: a push button. */
+  PDFTOOLS_FIELD_COMBO = 1 << 17,             /**< Choice: a combo box. */
+  PDFTOOLS_FIELD_EDIT = 1 << 18,              /**< Combo box: any text may be typed. */
+  PDFTOOLS_FIELD_SORT = 1 << 19,              /**< Choice: options shown sorted. */
+  PDFTOOLS_FIELD_FILE_SELECT = 1 << 20,       /**< Text: a file name. */
+  PDFTOOLS_FIELD_MULTI_SELECT = 1 << 21,      /**< List box: several options may be selected. */
+  PDFTOOLS_FIELD_DO_NOT_SPELL_CHECK = 1 << 22, /**< Text, choice: no spell checking. */
+  PDFTOOLS_FIELD_DO_NOT_SCROLL = 1 << 23,     /**< Text: no scrolling past the box. */
+  PDFTOOLS_FIELD_COMB = 1 << 24,              /**< Text: /MaxLen cells, one character each. */
+  PDFTOOLS_FIELD_RICH_TEXT = 1 << 25,         /**< Text: rich text (radio: the same bit means RadiosInUnison). */
+  PDFTOOLS_FIELD_COMMIT_ON_SEL_CHANGE = 1 << 26 /**< Choice: commit on selection. */
+} pdftools_field_flag;
+
+/** What a document's form holds (pdftools_form_get_info). */
+typedef struct pdftools_form_info {
+  pdftools_bool has_form;             /**< 1 when the document has a form with at least one field. */
+  pdftools_bool need_appearances;     /**< The form's /NeedAppearances. */
+  pdftools_bool has_xfa;              /**< 1 when the form also has an XFA description (not read). */
+  int32_t field_count;                /**< Terminal fields. */
+  int32_t signed_count;               /**< Signature fields holding a signature. */
+  pdftools_bool certified_no_changes; /**< 1 when a DocMDP signature allows no changes. */
+} pdftools_form_info;
+
+/** One field as pdftools_form_get_fields lists it. */
+typedef struct pdftools_field_info {
+  pdftools_field_id id;      /**< The field. */
+  pdftools_field_type type;  /**< Its type. */
+  uint32_t flags;            /**< pdftools_field_flag bits. */
+  int32_t alignment;         /**< /Q: 0 left, 1 centred, 2 right. */
+  int32_t max_length;        /**< /MaxLen of a text field; -1 without one. */
+  int32_t value_count;       /**< Values (pdftools_field_get_value): 1 for a set text, check box or radio; 0..n for choices. */
+  int32_t default_count;     /**< Default values (/DV), as value_count. */
+  int32_t option_count;      /**< Options (pdftools_field_get_option). */
+  int32_t selected_count;    /**< Selected options (pdftools_field_get_selected). */
+  int32_t widget_count;      /**< Widgets (pdftools_field_get_widgets). */
+  pdftools_bool locked;      /**< 1 when a signature forbids changing it. */
+  pdftools_bool is_signed;   /**< 1 for a signature field holding a signature. */
+  size_t name_size;          /**< The full name's length in UTF-8 bytes, without a NUL. */
+} pdftools_field_info;
+
+/** One widget of a field (pdftools_field_get_widgets). */
+typedef struct pdftools_field_widget {
+  pdftools_annotation_id annotation; /**< The widget annotation (0 when it is on no page). */
+  int32_t page_index;                /**< Its page (-1 when on none). */
+  pdftools_rect rect;                /**< Its /Rect, page space. */
+  pdftools_bool on;                  /**< 1 when a check box or radio widget shows its on state. */
+  size_t on_state_size;              /**< Its on state's length in bytes (0 for other fields). */
+} pdftools_field_widget;
+
+/** The texts of a field (pdftools_field_get_text). */
+typedef enum pdftools_field_text {
+  PDFTOOLS_FIELD_TEXT_NAME = 0,               /**< The fully qualified name ("address.city"). */
+  PDFTOOLS_FIELD_TEXT_PARTIAL_NAME = 1,       /**< Its own /T. */
+  PDFTOOLS_FIELD_TEXT_TOOLTIP = 2,            /**< /TU, the name shown to users ("" without). */
+  PDFTOOLS_FIELD_TEXT_MAPPING_NAME = 3,       /**< /TM, the export name ("" without). */
+  PDFTOOLS_FIELD_TEXT_DEFAULT_APPEARANCE = 4  /**< /DA ("/Helv 0 Tf 0 g"; "" without). */
+} pdftools_field_text;
+
+/**
+ * What doc's form holds; element_size is sizeof(pdftools_form_info) as the
+ * caller knows it.  Errors: INVALID_HANDLE, INVALID_ARGUMENT (out_info NULL,
+ * element_size too small).
+ */
+pdftools_status pdftools_form_get_info(pdftools_document *doc, size_t element_size, pdftools_form_info *out_info);
+
+/**
+ * Every field of the form, depth first in /Fields order (array pattern as
+ * for pdftools_page_get_chars; element_size is sizeof(pdftools_field_info)).
+ * A document without a form gives 0.  Field trees are read within 64 levels
+ * and 200,000 nodes; loops are cut.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT, BUFFER_TOO_SMALL.
+ */
+pdftools_status pdftools_form_get_fields(pdftools_document *doc, size_t element_size, pdftools_field_info *buf,
+                                         int32_t capacity, int32_t *out_count);
+
+/**
+ * Field id read on its own, as pdftools_form_get_fields lists it.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT, NOT_FOUND (not a field of the form).
+ */
+pdftools_status pdftools_field_get_info(pdftools_document *doc, pdftools_field_id id, size_t element_size,
+                                        pdftools_field_info *out_info);
+
+/**
+ * The field whose fully qualified name is name (UTF-8; the first in tree
+ * order when several have it).  Errors: INVALID_HANDLE, INVALID_ARGUMENT,
+ * NOT_FOUND.
+ */
+pdftools_status pdftools_form_find_field(pdftools_document *doc, const char *name, pdftools_field_id *out_id);
+
+/**
+ * The field annotation is a widget of.  Errors: INVALID_HANDLE,
+ * INVALID_ARGUMENT, NOT_FOUND (no such annotation, or not a field's widget).
+ */
+pdftools_status pdftools_form_get_widget_field(pdftools_document *doc, pdftools_annotation_id annotation,
+                                               pdftools_field_id *out_id);
+
+/**
+ * A text of field id (UTF-8), two-call pattern.  Errors: INVALID_HANDLE,
+ * INVALID_ARGUMENT (unknown which), NOT_FOUND, BUFFER_TOO_SMALL.
+ */
+pdftools_status pdftools_field_get_text(pdftools_document *doc, pdftools_field_id id, pdftools_field_text which,
+                                        char *buf, size_t buf_size, size_t *out_size);
+
+/**
+ * Value index of field id (UTF-8, two-call pattern): a text field's text;
+ * a choice field's selected export values in option order (free text of an
+ * editable combo box); the export value a check box or radio group is on
+ * ("Off" when none).  Errors: INVALID_HANDLE, INVALID_ARGUMENT, NOT_FOUND,
+ * OUT_OF_RANGE (index outside value_count), BUFFER_TOO_SMALL.
+ */
+pdftools_status pdftools_field_get_value(pdftools_document *doc, pdftools_field_id id, int32_t index, char *buf,
+                                         size_t buf_size, size_t *out_size);
+
+/** Default value index (/DV), as pdftools_field_get_value (default_count values). */
+pdftools_status pdftools_field_get_default_value(pdftools_document *doc, pdftools_field_id id, int32_t index,
+                                                 char *buf, size_t buf_size, size_t *out_size);
+
+/**
+ * Option index of field id (UTF-8, two-call pattern): its export value, or
+ * with display 1 the text shown for it.  Choice fields list /Opt; check
+ * boxes and radio groups list the distinct export values their widgets turn
+ * on.  Errors: INVALID_HANDLE, INVALID_ARGUMENT, NOT_FOUND, OUT_OF_RANGE,
+ * BUFFER_TOO_SMALL.
+ */
+pdftools_status pdftools_field_get_option(pdftools_document *doc, pdftools_field_id id, int32_t index,
+                                          pdftools_bool display, char *buf, size_t buf_size, size_t *out_size);
+
+/**
+ * The indices of the selected options (choice fields) or of the option that
+ * is on (buttons), ascending; array pattern (buf NULL gives the count).
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT, NOT_FOUND, BUFFER_TOO_SMALL.
+ */
+pdftools_status pdftools_field_get_selected(pdftools_document *doc, pdftools_field_id id, int32_t *buf,
+                                            int32_t capacity, int32_t *out_count);
+
+/**
+ * The widgets of field id in /Kids order; array pattern, element_size is
+ * sizeof(pdftools_field_widget).  Errors: INVALID_HANDLE, INVALID_ARGUMENT,
+ * NOT_FOUND, BUFFER_TOO_SMALL.
+ */
+pdftools_status pdftools_field_get_widgets(pdftools_document *doc, pdftools_field_id id, size_t element_size,
+                                           pdftools_field_widget *buf, int32_t capacity, int32_t *out_count);
+
+/**
+ * The on state of widget index of a check box or radio group (the name of
+ * its appearance that is not Off), two-call pattern; "" for other fields.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT, NOT_FOUND, OUT_OF_RANGE,
+ * BUFFER_TOO_SMALL.
+ */
+pdftools_status pdftools_field_get_widget_state(pdftools_document *doc, pdftools_field_id id, int32_t index,
+                                                char *buf, size_t buf_size, size_t *out_size);
+
+/**
+ * Sets the value of field id (UTF-8): a text field's text (newlines kept
+ * for multiline fields, shown on one line otherwise); a combo box's option
+ * by export value or display text, or any text when it is editable; a list
+ * box's one option; for a check box or radio group the export value (or
+ * state name) to turn on, or "Off".  The widgets' appearances are rebuilt.
+ * One undo step; values set one after another on one text field merge.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT (value NULL or not UTF-8, longer
+ * than /MaxLen, not an option, a push button or signature field), NOT_FOUND,
+ * NOT_PERMITTED (read-only, locked, permissions).
+ */
+pdftools_status pdftools_field_set_value(pdftools_document *doc, pdftools_field_id id, const char *value);
+
+/**
+ * Turns a check box on (the first on state of its widgets) or off.  One undo
+ * step.  Errors: as pdftools_field_set_value; INVALID_ARGUMENT for other
+ * types; DAMAGED when no widget has an on state.
+ */
+pdftools_status pdftools_field_set_checked(pdftools_document *doc, pdftools_field_id id, pdftools_bool checked);
+
+/**
+ * Selects the options at indices (count of them; NULL with count 0 clears
+ * the selection) of a combo or list box; more than one only for a
+ * multi-select list box.  Duplicates count once.  One undo step.
+ * Errors: as pdftools_field_set_value; INVALID_ARGUMENT (an index outside
+ * the options, several for a single-choice field, not a choice field).
+ */
+pdftools_status pdftools_field_set_selection(pdftools_document *doc, pdftools_field_id id, const int32_t *indices,
+                                             int32_t count);
+
+/**
+ * Resets field id to its default value (/DV; no value without one).  One
+ * undo step.  Errors: as pdftools_field_set_value.
+ */
+pdftools_status pdftools_field_reset(pdftools_document *doc, pdftools_field_id id);
+
+/**
+ * Resets every field that holds a value and is neither read-only nor
+ * locked, as one undo step; *out_count (may be NULL) receives how many.
+ * Errors: INVALID_HANDLE, NOT_PERMITTED (permissions).
+ */
+pdftools_status pdftools_form_reset(pdftools_document *doc, int32_t *out_count);
+
+/*
+ * Designing forms (since 1.4).  Creating, changing and deleting fields
+ * needs the permissions to annotate and to change the document and is
+ * refused (NOT_PERMITTED) on a document with a signed signature field,
+ * whose signatures a new form would break.  Each call is one undo step.
+ * Widgets are annotations: move or resize them with
+ * pdftools_annotation_set_rect (text and choice fields are laid out again;
+ * buttons keep their appearance, fitted to the new rectangle); deleting a
+ * widget with pdftools_annotation_delete takes it out of its field, and a
+ * field left without widgets out of the form.
+ */
+
+/** The look of a field's widgets.  Initialise with PDFTOOLS_FIELD_STYLE_INIT. */
+typedef struct pdftools_field_style {
+  uint32_t version;                  /**< PDFTOOLS_FIELD_STYLE_VERSION. */
+  const char *font;                  /**< A standard 14 name (Helv, TiRo, Cour, HeBo too) or an installed family; NULL: Helvetica. */
+  double font_size;                  /**< The size; 0 fits the box. */
+  pdftools_color text_color;         /**< Text and check mark colour. */
+  pdftools_bool has_border;          /**< 0: no border. */
+  pdftools_color border_color;       /**< /MK /BC, when has_border. */
+  pdftools_bool has_background;      /**< 0: transparent. */
+  pdftools_color background_color;   /**< /MK /BG, when has_background. */
+  double border_width;               /**< /BS /W, 0 to 100. */
+  pdftools_border_style border_style; /**< /BS /S. */
+  int32_t alignment;                 /**< /Q: 0 left, 1 centred, 2 right. */
+} pdftools_field_style;
+
+/** The version of pdftools_field_style this header describes. */
+#define PDFTOOLS_FIELD_STYLE_VERSION 1
+/** Helvetica fitted to the box, black text, a black 1-point solid border, no background, left. */
+#define PDFTOOLS_FIELD_STYLE_INIT \
+  { PDFTOOLS_FIELD_STYLE_VERSION, NULL, 0.0, {0, 0, 0}, 1, {0, 0, 0}, 0, {1, 1, 1}, 1.0, PDFTOOLS_BORDER_SOLID, 0 }
+
+/** A new field.  Initialise with PDFTOOLS_FIELD_SPEC_INIT. */
+typedef struct pdftools_field_spec {
+  uint32_t version;                  /**< PDFTOOLS_FIELD_SPEC_VERSION. */
+  pdftools_field_type type;          /**< Any type but UNKNOWN. */
+  const char *name;                  /**< The new top-level field's name (UTF-8, no '.'). */
+  int32_t page_index;                /**< The page of its first widget. */
+  pdftools_rect rect;                /**< The first widget's rectangle, page space. */
+  uint32_t flags;                    /**< pdftools_field_flag bits to set (those of the type are implied). */
+  /**
+   * option_count strings: a choice field's export values; for a check box
+   * or radio button the export value of the first widget (default "Yes",
+   * radio "Choice1"); for a push button its caption.
+   */
+  const char *const *options;
+  const char *const *option_names;   /**< NULL, or option_count texts shown for the options. */
+  int32_t option_count;              /**< The number of options. */
+  const char *default_value;         /**< NULL, or the default (and first) value. */
+  int32_t max_length;                /**< Text: /MaxLen, -1 for none (a comb needs one). */
+  const char *tooltip;               /**< NULL, or /TU. */
+  pdftools_field_style style;        /**< The widgets' look. */
+} pdftools_field_spec;
+
+/** The version of pdftools_field_spec this header describes. */
+#define PDFTOOLS_FIELD_SPEC_VERSION 1
+/** A text field on page 0, no options, no default, no /MaxLen, the default style. */
+#define PDFTOOLS_FIELD_SPEC_INIT \
+  { PDFTOOLS_FIELD_SPEC_VERSION, PDFTOOLS_FIELD_TEXT, NULL, 0, {0, 0, 0, 0}, 0, NULL, NULL, 0, NULL, -1, NULL, \
+    PDFTOOLS_FIELD_STYLE_INIT }
+
+/**
+ * Creates a field (a top-level field with one widget) and stores its id in
+ * *out_id (may be NULL).  The document gets a form when it has none; the
+ * style's font joins the form's /DR; the widget gets an appearance at once.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT (spec NULL, an unknown version
+ * or type, a name that is empty, has '.', is not UTF-8 or is taken, a
+ * rectangle without area, a style out of range, a comb without max_length,
+ * "Off" as a button's export value, a default value that is not an
+ * option), OUT_OF_RANGE (page_index), NOT_PERMITTED.
+ */
+pdftools_status pdftools_form_add_field(pdftools_document *doc, const pdftools_field_spec *spec,
+                                        pdftools_field_id *out_id);
+
+/**
+ * Adds a widget to field id on page_index at rect: another radio button
+ * (export_value names the value it turns on; NULL: "ChoiceN"), another box
+ * of a check box (likewise), or another place showing a text, choice or
+ * push button field (export_value ignored).  It takes the look of the
+ * field's first widget.  *out_annotation (may be NULL) receives its
+ * annotation id.  Only for fields whose widgets are kids of the field (all
+ * fields the library makes).  Errors: INVALID_HANDLE, INVALID_ARGUMENT
+ * (rect NULL or without area, export_value "Off" or too long), NOT_FOUND,
+ * OUT_OF_RANGE (page), UNSUPPORTED (the field is its own widget),
+ * NOT_PERMITTED.
+ */
+pdftools_status pdftools_field_add_widget(pdftools_document *doc, pdftools_field_id id, int32_t page_index,
+                                          const pdftools_rect *rect, const char *export_value,
+                                          pdftools_annotation_id *out_annotation);
+
+/** Deletes field id with its widgets.  Errors: INVALID_HANDLE, NOT_FOUND, NOT_PERMITTED. */
+pdftools_status pdftools_field_delete(pdftools_document *doc, pdftools_field_id id);
+
+/**
+ * Gives field id the partial name name (UTF-8, no '.'); its full name
+ * changes with it.  Errors: INVALID_HANDLE, INVALID_ARGUMENT (NULL, empty,
+ * '.', taken), NOT_FOUND, NOT_PERMITTED.
+ */
+pdftools_status pdftools_field_rename(pdftools_document *doc, pdftools_field_id id, const char *name);
+
+/**
+ * Sets the flags of field id (pdftools_field_flag bits) other than those
+ * that make its type (RADIO_FLAG, PUSH_BUTTON_FLAG, COMBO are kept as
+ * they are); appearances are rebuilt.  Errors: INVALID_HANDLE,
+ * INVALID_ARGUMENT (COMB without /MaxLen), NOT_FOUND, NOT_PERMITTED.
+ */
+pdftools_status pdftools_field_set_flags(pdftools_document *doc, pdftools_field_id id, uint32_t flags);
+
+/**
+ * Replaces the options of combo or list box id: count export values and
+ * (NULL: the same) texts shown.  The value stays when it is still an option
+ * (or the combo box is editable) and is cleared otherwise.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT (NULL with a count, a string
+ * NULL or not UTF-8, not a choice field), NOT_FOUND, NOT_PERMITTED.
+ */
+pdftools_status pdftools_field_set_options(pdftools_document *doc, pdftools_field_id id,
+                                           const char *const *export_values, const char *const *names,
+                                           int32_t count);
+
+/**
+ * Sets the default value (/DV) of field id (UTF-8; NULL removes it): a
+ * text, an option, a button's export value or "Off".
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT, NOT_FOUND, NOT_PERMITTED.
+ */
+pdftools_status pdftools_field_set_default_value(pdftools_document *doc, pdftools_field_id id, const char *value);
+
+/**
+ * Sets /TU of field id (UTF-8; NULL removes it).
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT, NOT_FOUND, NOT_PERMITTED.
+ */
+pdftools_status pdftools_field_set_tooltip(pdftools_document *doc, pdftools_field_id id, const char *tooltip);
+
+/**
+ * Sets /MaxLen of text field id (1 to 1000000; -1 removes it, refused for
+ * a comb).  A longer value is kept.  Errors: INVALID_HANDLE,
+ * INVALID_ARGUMENT, NOT_FOUND, NOT_PERMITTED.
+ */
+pdftools_status pdftools_field_set_max_length(pdftools_document *doc, pdftools_field_id id, int32_t max_length);
+
+/**
+ * Gives every widget of field id the look style (/DA and /Q of the field,
+ * /MK colours and /BS of the widgets) and rebuilds their appearances.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT (style NULL, an unknown version
+ * or border style, values out of range), NOT_FOUND, NOT_PERMITTED.
+ */
+pdftools_status pdftools_field_set_style(pdftools_document *doc, pdftools_field_id id,
+                                         const pdftools_field_style *style);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -472,6 +472,109 @@ char *tc_get_label(pdftools_document *doc, int32_t page, pdftools_status *out_st
 
 int tc_near(double a, double b, double eps) { return fabs(a - b) <= eps; }
 
+/* ---- forms ------------------------------------------------------------------ */
+
+/* A string from a two-call getter of a field taking one int32_t (value, option) or none. */
+static char *field_string(pdftools_status (*get)(pdftools_document *, pdftools_field_id, int32_t, char *, size_t,
+                                                 size_t *),
+                          pdftools_document *doc, pdftools_field_id id, int32_t index) {
+  size_t need = 0;
+  char *buf;
+  if (get(doc, id, index, NULL, 0, &need) != PDFTOOLS_OK || need == 0) return NULL;
+  buf = (char *)malloc(need);
+  if (!buf) return NULL;
+  if (get(doc, id, index, buf, need, &need) != PDFTOOLS_OK) {
+    free(buf);
+    return NULL;
+  }
+  return buf;
+}
+
+char *tc_field_value(pdftools_document *doc, pdftools_field_id id, int32_t index) {
+  return field_string(pdftools_field_get_value, doc, id, index);
+}
+
+char *tc_field_text(pdftools_document *doc, pdftools_field_id id, pdftools_field_text which) {
+  size_t need = 0;
+  char *buf;
+  if (pdftools_field_get_text(doc, id, which, NULL, 0, &need) != PDFTOOLS_OK || need == 0) return NULL;
+  buf = (char *)malloc(need);
+  if (!buf) return NULL;
+  if (pdftools_field_get_text(doc, id, which, buf, need, &need) != PDFTOOLS_OK) {
+    free(buf);
+    return NULL;
+  }
+  return buf;
+}
+
+pdftools_field_id tc_field(pdftools_document *doc, const char *name) {
+  pdftools_field_id id = 0;
+  return pdftools_form_find_field(doc, name, &id) == PDFTOOLS_OK ? id : 0;
+}
+
+void tc_dump_form(tc_buf *b, pdftools_document *doc, int with_ids) {
+  pdftools_form_info info;
+  pdftools_field_info *fields;
+  int32_t count = 0, i, k;
+  pdftools_status st = pdftools_form_get_info(doc, sizeof info, &info);
+  if (st != PDFTOOLS_OK) {
+    tc_buf_printf(b, "form %d\n", (int)st);
+    return;
+  }
+  tc_buf_printf(b, "form %d fields %d need %d xfa %d signed %d\n", (int)info.has_form, (int)info.field_count,
+                (int)info.need_appearances, (int)info.has_xfa, (int)info.signed_count);
+  st = pdftools_form_get_fields(doc, sizeof *fields, NULL, 0, &count);
+  if (st != PDFTOOLS_OK || count <= 0) return;
+  fields = (pdftools_field_info *)calloc((size_t)count, sizeof *fields);
+  if (!fields) return;
+  st = pdftools_form_get_fields(doc, sizeof *fields, fields, count, &count);
+  for (i = 0; st == PDFTOOLS_OK && i < count; i++) {
+    const pdftools_field_info *f = &fields[i];
+    pdftools_field_widget widgets[16];
+    int32_t selected[64], nw = 0, ns = 0;
+    int which;
+    if (with_ids) tc_buf_printf(b, "field id %lld\n", (long long)f->id);
+    tc_buf_printf(b, "field type %d flags %u q %d max %d locked %d signed %d\n", (int)f->type, (unsigned)f->flags,
+                  (int)f->alignment, (int)f->max_length, (int)f->locked, (int)f->is_signed);
+    for (which = 0; which <= 4; which++) {
+      char *text = tc_field_text(doc, f->id, (pdftools_field_text)which);
+      tc_buf_printf(b, "  text%d %s\n", which, text ? text : "(none)");
+      free(text);
+    }
+    for (k = 0; k < f->value_count; k++) {
+      char *v = tc_field_value(doc, f->id, k);
+      tc_buf_printf(b, "  value %s\n", v ? v : "(none)");
+      free(v);
+    }
+    for (k = 0; k < f->default_count; k++) {
+      char *v = field_string(pdftools_field_get_default_value, doc, f->id, k);
+      tc_buf_printf(b, "  default %s\n", v ? v : "(none)");
+      free(v);
+    }
+    for (k = 0; k < f->option_count; k++) {
+      char *e = NULL, *d = NULL;
+      size_t need = 0;
+      if (pdftools_field_get_option(doc, f->id, k, 0, NULL, 0, &need) == PDFTOOLS_OK && (e = malloc(need)))
+        pdftools_field_get_option(doc, f->id, k, 0, e, need, &need);
+      if (pdftools_field_get_option(doc, f->id, k, 1, NULL, 0, &need) == PDFTOOLS_OK && (d = malloc(need)))
+        pdftools_field_get_option(doc, f->id, k, 1, d, need, &need);
+      tc_buf_printf(b, "  option %s|%s\n", e ? e : "?", d ? d : "?");
+      free(e);
+      free(d);
+    }
+    if (pdftools_field_get_selected(doc, f->id, selected, 64, &ns) == PDFTOOLS_OK)
+      for (k = 0; k < ns; k++) tc_buf_printf(b, "  selected %d\n", (int)selected[k]);
+    if (pdftools_field_get_widgets(doc, f->id, sizeof widgets[0], widgets, 16, &nw) == PDFTOOLS_OK)
+      for (k = 0; k < nw; k++) {
+        if (with_ids) tc_buf_printf(b, "  widget id %lld\n", (long long)widgets[k].annotation);
+        tc_buf_printf(b, "  widget page %d rect %.3f %.3f %.3f %.3f on %d state %zu\n", (int)widgets[k].page_index,
+                      widgets[k].rect.x0, widgets[k].rect.y0, widgets[k].rect.x1, widgets[k].rect.y1,
+                      (int)widgets[k].on, widgets[k].on_state_size);
+      }
+  }
+  free(fields);
+}
+
 /* ---- external programs ---------------------------------------------------- */
 
 int tc_run_command(const char *command, char *out, size_t out_size) {

@@ -236,6 +236,18 @@ pdftools_rect tc_mkrect(double x0, double y0, double x1, double y1);
  * link, attachment), each with its status, so two states compare as text. */
 void tc_dump_annotation_properties(tc_buf *b, pdftools_document *doc, pdftools_annotation_id id);
 
+/* ---- forms ------------------------------------------------------------------ */
+/* Field id's value index (NULL on failure; free() it). */
+char *tc_field_value(pdftools_document *doc, pdftools_field_id id, int32_t index);
+/* Field id's text which (NULL on failure; free() it). */
+char *tc_field_text(pdftools_document *doc, pdftools_field_id id, pdftools_field_text which);
+/* The field named name, 0 when there is none. */
+pdftools_field_id tc_field(pdftools_document *doc, const char *name);
+/* Appends the form and every field (names, types, flags, values, defaults,
+ * options, selection, widgets, texts), each with its status, so two states
+ * compare as text; with_ids adds field and annotation ids. */
+void tc_dump_form(tc_buf *b, pdftools_document *doc, int with_ids);
+
 #ifdef __cplusplus
 }
 #endif

@@ -376,6 +376,7 @@ static char *dump_doc(pdftools_document *doc, int with_ids, int render) {
     }
   }
   dump_outline(doc, &b, with_ids);
+  tc_dump_form(&b, doc, with_ids);
   return b.data;
 }
 
@@ -487,6 +488,46 @@ static pdftools_document *build_api_doc(void) {
     api_ok(pdftools_outline_add(doc, 0, -1, "Part 1", &page0, &part), "outline Part 1");
     api_ok(pdftools_outline_add(doc, part, -1, "Section 1.1", &page1, NULL), "outline Section 1.1");
     api_ok(pdftools_outline_add(doc, 0, -1, "Part 2", &page1, NULL), "outline Part 2");
+  }
+  {
+    /* A form on page 1: text "name" (filled), check box "agree", radio group "size" (S, M), combo
+       box "city", multi-select list "langs". */
+    const char *sizes[] = {"S"}, *cities[] = {"be", "pa"}, *city_names[] = {"Berlin", "Paris"};
+    const char *langs[] = {"Swift", "C", "Python"};
+    pdftools_field_spec spec = PDFTOOLS_FIELD_SPEC_INIT;
+    pdftools_field_id field = 0;
+    pdftools_rect medium = tc_mkrect(80, 300, 96, 316);
+    spec.page_index = 1;
+    spec.name = "name";
+    spec.rect = tc_mkrect(20, 350, 220, 370);
+    if (api_ok(pdftools_form_add_field(doc, &spec, &field), "field name"))
+      api_ok(pdftools_field_set_value(doc, field, "Ada"), "fill name");
+    spec.type = PDFTOOLS_FIELD_CHECKBOX;
+    spec.name = "agree";
+    spec.rect = tc_mkrect(20, 300, 36, 316);
+    api_ok(pdftools_form_add_field(doc, &spec, NULL), "field agree");
+    spec.type = PDFTOOLS_FIELD_RADIO;
+    spec.name = "size";
+    spec.rect = tc_mkrect(50, 300, 66, 316);
+    spec.options = sizes;
+    spec.option_count = 1;
+    if (api_ok(pdftools_form_add_field(doc, &spec, &field), "field size"))
+      api_ok(pdftools_field_add_widget(doc, field, 1, &medium, "M", NULL), "size M");
+    spec.type = PDFTOOLS_FIELD_COMBO_BOX;
+    spec.name = "city";
+    spec.rect = tc_mkrect(20, 250, 220, 270);
+    spec.options = cities;
+    spec.option_names = city_names;
+    spec.option_count = 2;
+    api_ok(pdftools_form_add_field(doc, &spec, NULL), "field city");
+    spec.type = PDFTOOLS_FIELD_LIST_BOX;
+    spec.name = "langs";
+    spec.rect = tc_mkrect(250, 200, 450, 270);
+    spec.options = langs;
+    spec.option_names = NULL;
+    spec.option_count = 3;
+    spec.flags = PDFTOOLS_FIELD_MULTI_SELECT;
+    api_ok(pdftools_form_add_field(doc, &spec, NULL), "field langs");
   }
   (void)ci;
   (void)pl;
@@ -919,6 +960,80 @@ static int m_page_box(pdftools_document *doc) {
   return pdftools_page_set_box(doc, 0, PDFTOOLS_BOX_CROP, &media);
 }
 
+/* Forms (fields of the API document; skipped where a document has none). */
+static int m_field_text(pdftools_document *doc) {
+  pdftools_field_id id = tc_field(doc, "name");
+  return id ? pdftools_field_set_value(doc, id, "Grace \xc3\xbc") : CASE_SKIP;
+}
+static int m_field_check(pdftools_document *doc) {
+  pdftools_field_id id = tc_field(doc, "agree");
+  return id ? pdftools_field_set_checked(doc, id, 1) : CASE_SKIP;
+}
+static int m_field_radio(pdftools_document *doc) {
+  pdftools_field_id id = tc_field(doc, "size");
+  return id ? pdftools_field_set_value(doc, id, "M") : CASE_SKIP;
+}
+static int m_field_select(pdftools_document *doc) {
+  int32_t both[2] = {0, 2};
+  pdftools_field_id id = tc_field(doc, "langs");
+  return id ? pdftools_field_set_selection(doc, id, both, 2) : CASE_SKIP;
+}
+static int m_field_reset(pdftools_document *doc) {
+  pdftools_field_id id = tc_field(doc, "name");
+  return id ? pdftools_field_reset(doc, id) : CASE_SKIP;
+}
+static int m_form_reset(pdftools_document *doc) { return tc_field(doc, "name") ? pdftools_form_reset(doc, NULL) : CASE_SKIP; }
+static int m_form_add_field(pdftools_document *doc) {
+  pdftools_field_spec spec = PDFTOOLS_FIELD_SPEC_INIT;
+  spec.name = "added";
+  spec.rect = tc_mkrect(20, 20, 120, 40);
+  spec.default_value = "new";
+  return pdftools_form_add_field(doc, &spec, NULL);
+}
+static int m_field_add_widget(pdftools_document *doc) {
+  pdftools_rect large = tc_mkrect(110, 300, 126, 316);
+  pdftools_field_id id = tc_field(doc, "size");
+  return id ? pdftools_field_add_widget(doc, id, 0, &large, "L", NULL) : CASE_SKIP;
+}
+static int m_field_delete(pdftools_document *doc) {
+  pdftools_field_id id = tc_field(doc, "city");
+  return id ? pdftools_field_delete(doc, id) : CASE_SKIP;
+}
+static int m_field_rename(pdftools_document *doc) {
+  pdftools_field_id id = tc_field(doc, "city");
+  return id ? pdftools_field_rename(doc, id, "town") : CASE_SKIP;
+}
+static int m_field_flags(pdftools_document *doc) {
+  pdftools_field_id id = tc_field(doc, "name");
+  return id ? pdftools_field_set_flags(doc, id, PDFTOOLS_FIELD_MULTILINE | PDFTOOLS_FIELD_REQUIRED) : CASE_SKIP;
+}
+static int m_field_options(pdftools_document *doc) {
+  const char *values[] = {"pa", "ro"}, *names[] = {"Paris", "Rome"};
+  pdftools_field_id id = tc_field(doc, "city");
+  return id ? pdftools_field_set_options(doc, id, values, names, 2) : CASE_SKIP;
+}
+static int m_field_default(pdftools_document *doc) {
+  pdftools_field_id id = tc_field(doc, "name");
+  return id ? pdftools_field_set_default_value(doc, id, "Default") : CASE_SKIP;
+}
+static int m_field_tooltip(pdftools_document *doc) {
+  pdftools_field_id id = tc_field(doc, "name");
+  return id ? pdftools_field_set_tooltip(doc, id, "Your name") : CASE_SKIP;
+}
+static int m_field_max_length(pdftools_document *doc) {
+  pdftools_field_id id = tc_field(doc, "name");
+  return id ? pdftools_field_set_max_length(doc, id, 20) : CASE_SKIP;
+}
+static int m_field_style(pdftools_document *doc) {
+  pdftools_field_style style = PDFTOOLS_FIELD_STYLE_INIT;
+  pdftools_field_id id = tc_field(doc, "name");
+  style.border_color = tc_mkcol(1, 0, 0);
+  style.has_background = 1;
+  style.background_color = tc_mkcol(1, 1, 0.8);
+  style.font_size = 10;
+  return id ? pdftools_field_set_style(doc, id, &style) : CASE_SKIP;
+}
+
 static const mutation_case k_cases[] = {
     {"pdftools_document_set_metadata", "set Title", "", m_meta_set},
     {"pdftools_document_set_metadata", "add a key", "", m_meta_new},
@@ -990,6 +1105,22 @@ static const mutation_case k_cases[] = {
     {"pdftools_outline_set_destination", "FitR", "", m_outline_destination},
     {"pdftools_outline_set_style", "red, bold", "", m_outline_style},
     {"pdftools_outline_set_open", "toggle the first parent", "", m_outline_open},
+    {"pdftools_field_set_value", "text field", "", m_field_text},
+    {"pdftools_field_set_value", "radio group", "", m_field_radio},
+    {"pdftools_field_set_checked", "check box", "", m_field_check},
+    {"pdftools_field_set_selection", "two options of a list box", "", m_field_select},
+    {"pdftools_field_reset", "a filled text field", "", m_field_reset},
+    {"pdftools_form_reset", "the whole form", "", m_form_reset},
+    {"pdftools_form_add_field", "a text field on page 0", "", m_form_add_field},
+    {"pdftools_field_add_widget", "a radio button", "", m_field_add_widget},
+    {"pdftools_field_delete", "a combo box", "", m_field_delete},
+    {"pdftools_field_rename", "a combo box", "", m_field_rename},
+    {"pdftools_field_set_flags", "multiline, required", "", m_field_flags},
+    {"pdftools_field_set_options", "a combo box", "", m_field_options},
+    {"pdftools_field_set_default_value", "a text field", "", m_field_default},
+    {"pdftools_field_set_tooltip", "a text field", "", m_field_tooltip},
+    {"pdftools_field_set_max_length", "a text field", "", m_field_max_length},
+    {"pdftools_field_set_style", "a text field", "", m_field_style},
 };
 #define N_CASES (sizeof k_cases / sizeof k_cases[0])
 
