@@ -18,8 +18,9 @@ python3 python3-venv libharfbuzz-dev libfontconfig-dev libfreetype-dev libfribid
 # The tests' peers: the qpdf and poppler tools, and poppler-glib for /usr/bin/python3 (the
 # side-by-side benchmark's poppler worker).
 # Fonts for text in many scripts (Latin, Greek, Cyrillic, Arabic, Hebrew, Devanagari, CJK), and
-# poppler's CMaps for CJK documents whose fonts are not embedded.
-[ "$tests" -eq 1 ] && packages="$packages fonts-dejavu-core fonts-noto-core fonts-noto-cjk poppler-data"
+# poppler's CMaps for CJK documents whose fonts are not embedded; the standard 14 fonts (the
+# ZapfDingbats of other programs' check boxes, which poppler draws from an installed font).
+[ "$tests" -eq 1 ] && packages="$packages fonts-dejavu-core fonts-noto-core fonts-noto-cjk poppler-data fonts-urw-base35"
 [ "$tests" -eq 1 ] && packages="$packages qpdf poppler-utils python3-gi gir1.2-poppler-0.18 python3-gi-cairo python3-cairo abigail-tools"
 # The package test's tools and the Debian build's dependencies (debian/control).
 [ "$tests" -eq 1 ] && packages="$packages dpkg-dev debhelper lintian dh-python python3-all python3-setuptools

@@ -85,6 +85,7 @@ from .errors import (
     WrongPasswordError,
 )
 from .labels import LabelRange, LabelStyle
+from .forms import Field, FieldFlag, FieldOption, FieldStyle, FieldType, FieldWidget, Fields, FormInfo
 from .outline import Destination, Fit, Outline, OutlineItem
 from .layout import CanvasPointer, Layout, LayoutMode, VisiblePage, Zoom
 from .geometry import Box, Point, PointLike, Quad, Rect, Size, Space, SpaceLike
@@ -114,7 +115,7 @@ from .tools import (
 )
 from .undo import UndoGroup, UndoHandler
 
-__version__ = "1.3.0"
+__version__ = "1.4.0"
 
 __all__ = [
     "ImportResult",
@@ -125,6 +126,14 @@ __all__ = [
     "LabelStyle",
     "Fit",
     "Outline",
+    "Field",
+    "FieldFlag",
+    "FieldOption",
+    "FieldStyle",
+    "FieldType",
+    "FieldWidget",
+    "Fields",
+    "FormInfo",
     "OutlineItem",
     "Layout",
     "LayoutMode",

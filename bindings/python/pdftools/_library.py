@@ -280,6 +280,89 @@ class CDestination(Structure):
     ]
 
 
+class CFormInfo(Structure):
+    """``pdftools_form_info``: what a document's form holds."""
+
+    _fields_ = [
+        ("has_form", c_int32),
+        ("need_appearances", c_int32),
+        ("has_xfa", c_int32),
+        ("field_count", c_int32),
+        ("signed_count", c_int32),
+        ("certified_no_changes", c_int32),
+    ]
+
+
+class CFieldInfo(Structure):
+    """``pdftools_field_info``: one form field."""
+
+    _fields_ = [
+        ("id", c_int64),
+        ("type", c_int),
+        ("flags", c_uint32),
+        ("alignment", c_int32),
+        ("max_length", c_int32),
+        ("value_count", c_int32),
+        ("default_count", c_int32),
+        ("option_count", c_int32),
+        ("selected_count", c_int32),
+        ("widget_count", c_int32),
+        ("locked", c_int32),
+        ("is_signed", c_int32),
+        ("name_size", c_size_t),
+    ]
+
+
+class CFieldWidget(Structure):
+    """``pdftools_field_widget``: one widget of a field."""
+
+    _fields_ = [
+        ("annotation", c_int64),
+        ("page_index", c_int32),
+        ("rect", CRect),
+        ("on", c_int32),
+        ("on_state_size", c_size_t),
+    ]
+
+
+class CFieldStyle(Structure):
+    """``pdftools_field_style``: the look of a field's widgets."""
+
+    _fields_ = [
+        ("version", c_uint32),
+        ("font", c_char_p),
+        ("font_size", c_double),
+        ("text_color", CColor),
+        ("has_border", c_int32),
+        ("border_color", CColor),
+        ("has_background", c_int32),
+        ("background_color", CColor),
+        ("border_width", c_double),
+        ("border_style", c_int),
+        ("alignment", c_int32),
+    ]
+
+
+class CFieldSpec(Structure):
+    """``pdftools_field_spec``: a new form field."""
+
+    _fields_ = [
+        ("version", c_uint32),
+        ("type", c_int),
+        ("name", c_char_p),
+        ("page_index", c_int32),
+        ("rect", CRect),
+        ("flags", c_uint32),
+        ("options", POINTER(c_char_p)),
+        ("option_names", POINTER(c_char_p)),
+        ("option_count", c_int32),
+        ("default_value", c_char_p),
+        ("max_length", c_int32),
+        ("tooltip", c_char_p),
+        ("style", CFieldStyle),
+    ]
+
+
 class COutlineItem(Structure):
     """``pdftools_outline_item``: one outline item as the outline lists it."""
 
@@ -898,6 +981,38 @@ _PROTOTYPES: List[Tuple[str, Any, Sequence[Any]]] = [
     ("pdftools_document_insert_pages", _status, [_doc, c_int32, _doc, POINTER(c_int32), c_int32]),
     ("pdftools_document_extract_pages", _status, [_doc, POINTER(c_int32), c_int32, POINTER(c_void_p)]),
     ("pdftools_page_set_box", _status, [_doc, c_int32, _enum, POINTER(CRect)]),
+    # Forms
+    ("pdftools_form_get_info", _status, [_doc, c_size_t, POINTER(CFormInfo)]),
+    ("pdftools_form_get_fields", _status, [_doc, c_size_t, POINTER(CFieldInfo), c_int32, POINTER(c_int32)]),
+    ("pdftools_field_get_info", _status, [_doc, c_int64, c_size_t, POINTER(CFieldInfo)]),
+    ("pdftools_form_find_field", _status, [_doc, c_char_p, POINTER(c_int64)]),
+    ("pdftools_form_get_widget_field", _status, [_doc, c_int64, POINTER(c_int64)]),
+    ("pdftools_field_get_text", _status, [_doc, c_int64, _enum, _buf, c_size_t, POINTER(c_size_t)]),
+    ("pdftools_field_get_value", _status, [_doc, c_int64, c_int32, _buf, c_size_t, POINTER(c_size_t)]),
+    ("pdftools_field_get_default_value", _status, [_doc, c_int64, c_int32, _buf, c_size_t, POINTER(c_size_t)]),
+    ("pdftools_field_get_option", _status, [_doc, c_int64, c_int32, c_int32, _buf, c_size_t, POINTER(c_size_t)]),
+    ("pdftools_field_get_selected", _status, [_doc, c_int64, POINTER(c_int32), c_int32, POINTER(c_int32)]),
+    (
+        "pdftools_field_get_widgets",
+        _status,
+        [_doc, c_int64, c_size_t, POINTER(CFieldWidget), c_int32, POINTER(c_int32)],
+    ),
+    ("pdftools_field_get_widget_state", _status, [_doc, c_int64, c_int32, _buf, c_size_t, POINTER(c_size_t)]),
+    ("pdftools_field_set_value", _status, [_doc, c_int64, c_char_p]),
+    ("pdftools_field_set_checked", _status, [_doc, c_int64, c_int32]),
+    ("pdftools_field_set_selection", _status, [_doc, c_int64, POINTER(c_int32), c_int32]),
+    ("pdftools_field_reset", _status, [_doc, c_int64]),
+    ("pdftools_form_reset", _status, [_doc, POINTER(c_int32)]),
+    ("pdftools_form_add_field", _status, [_doc, POINTER(CFieldSpec), POINTER(c_int64)]),
+    ("pdftools_field_add_widget", _status, [_doc, c_int64, c_int32, POINTER(CRect), c_char_p, POINTER(c_int64)]),
+    ("pdftools_field_delete", _status, [_doc, c_int64]),
+    ("pdftools_field_rename", _status, [_doc, c_int64, c_char_p]),
+    ("pdftools_field_set_flags", _status, [_doc, c_int64, c_uint32]),
+    ("pdftools_field_set_options", _status, [_doc, c_int64, POINTER(c_char_p), POINTER(c_char_p), c_int32]),
+    ("pdftools_field_set_default_value", _status, [_doc, c_int64, c_char_p]),
+    ("pdftools_field_set_tooltip", _status, [_doc, c_int64, c_char_p]),
+    ("pdftools_field_set_max_length", _status, [_doc, c_int64, c_int32]),
+    ("pdftools_field_set_style", _status, [_doc, c_int64, POINTER(CFieldStyle)]),
     # Outline
     (
         "pdftools_document_get_outline",

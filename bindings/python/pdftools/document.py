@@ -14,6 +14,7 @@ from ._call import call, close_handle, encode_text, read_buffer, read_string
 from ._library import CSelection, lib
 from .annotations import Annotation, as_annotation_id
 from .exchange import Exchange
+from .forms import Fields
 from .errors import ArgumentError, ClosedDocumentError, HandleError, InternalError, RangeError
 from .geometry import PointLike, Space, SpaceLike
 from .labels import LabelRange, read_ranges, write_ranges
@@ -248,6 +249,16 @@ class Document(UndoHistory, Exchange):
     @page_labels.setter
     def page_labels(self, ranges: Iterable[LabelRange]) -> None:
         write_ranges(self, ranges)
+
+    @property
+    def fields(self) -> Fields:
+        """The interactive form's fields: a mapping by full name, iterable in tree order."""
+        self._require_handle()
+        return Fields(self)
+
+    def reset_form(self) -> int:
+        """Resets every fillable field to its default value (one undo step); returns how many."""
+        return self.fields.reset()
 
     @property
     def outline(self) -> Outline:

@@ -121,6 +121,26 @@ class Page:
         area = None if rect is None else ctypes.byref(as_c_rect(rect))
         self._document._call(lib.pdftools_page_set_box, self._index, int(box), area)
 
+    def add_field(
+        self,
+        type: Any,
+        name: str,
+        rect: Any,
+        **properties: Any,
+    ) -> Any:
+        """Creates a form field with one widget on this page and returns the :class:`pdftools.Field`.
+
+        ``type`` is a :class:`pdftools.FieldType` or its name ("text", "checkbox",
+        "radio", "combo_box", "list_box", "push_button", "signature").  Keyword
+        properties: ``options`` (export values or (export, shown) pairs; a
+        button's export value; a push button's caption), ``flags``
+        (:class:`pdftools.FieldFlag`), ``default``, ``max_length``, ``tooltip``,
+        ``style`` (:class:`pdftools.FieldStyle`).  One undo step.
+        """
+        from .forms import add_field
+
+        return add_field(self._document, self._index, type, name, rect, **properties)
+
     def duplicate(self) -> "Page":
         """Inserts a copy of this page (with copies of its annotations, without form field
         widgets) right after it, in one undo step, and returns the copy."""

@@ -21,10 +21,10 @@ def test_versions() -> None:
     header = (BINDING_DIR.parents[1] / "include" / "pdftools.h").read_text()
     declared = re.search(r'^#define PDFTOOLS_VERSION_STRING "([0-9.]+)"', header, re.M)
     assert declared is not None
-    assert pdftools.__version__ == declared.group(1) == "1.3.0"
+    assert pdftools.__version__ == declared.group(1) == "1.4.0"
     assert pdftools.library_version() == declared.group(1)
     major, minor, patch = pdftools.library_version_info()
-    assert (major, minor) == (1, 3)
+    assert (major, minor) == (1, 4)
     assert pdftools.library_version() == f"{major}.{minor}.{patch}"
 
 
