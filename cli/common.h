@@ -40,4 +40,8 @@ int run_outline(int argc, char **argv);
 /* The command of cli/pages.c. */
 int run_pages(int argc, char **argv);
 
+/* The commands of cli/forms.c. */
+int run_fields(int argc, char **argv);
+int run_fill(int argc, char **argv);
+
 #endif

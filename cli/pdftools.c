@@ -795,6 +795,8 @@ static const char main_help[] =
     "  flatten   burn annotations into the pages and save\n"
     "  outline   list the bookmarks, or add one and save\n"
     "  pages     list the pages, or delete, move, rotate, extract or merge them and save\n"
+    "  fields    list the form's fields with their types, values and options\n"
+    "  fill      fill form fields by name and save\n"
     "  replay    replay a file of tool gestures on a document and save the result\n"
     "  check     open and read everything; the exit code tells sound, repaired or unreadable\n"
     "'pdftools COMMAND --help' tells more; 'man pdftools' tells all.\n"
@@ -809,7 +811,8 @@ int main(int argc, char **argv) {
       {"info", run_info},     {"annots", run_annots},     {"text", run_text},   {"search", run_search},
       {"render", run_render}, {"annotate", run_annotate}, {"check", run_check},
       {"xfdf", run_xfdf},     {"summary", run_summary},   {"flatten", run_flatten},
-      {"outline", run_outline}, {"pages", run_pages},
+      {"outline", run_outline}, {"pages", run_pages},     {"fields", run_fields},
+      {"fill", run_fill},
   };
   size_t i;
   if (argc < 2) {
