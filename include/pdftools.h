@@ -2078,7 +2078,18 @@ typedef enum pdftools_tool_mode {
   PDFTOOLS_MODE_VIEWER = 0,
   /** Everything of viewer, plus creating, selecting, moving, resizing and deleting annotations. */
   PDFTOOLS_MODE_ANNOTATE = 1,
-  /** Reserved for form design: behaves as viewer for now. */
+  /**
+   * Form design (since 1.4): the PDFTOOLS_TOOL_FORM_* tools drag out new
+   * fields (named "Text1", "Check Box1", ...; the new widget is selected and
+   * PDFTOOLS_TOOL_ANNOTATION_EDIT takes over unless the tool is sticky); Pan
+   * and ANNOTATION_EDIT select, move, resize and delete widgets and leave
+   * other annotations alone; field properties are set with the
+   * pdftools_field_* functions.  Needs the ANNOTATE and MODIFY permissions.
+   * (Viewer and annotate modes fill forms: a tap on a check box toggles it, on
+   * a radio button turns it on, on a text field gives it the focus for
+   * pdftools_tool_input_text, on a combo or list box fires
+   * PDFTOOLS_TOOL_EVENT_REQUEST_CHOICE; PDFTOOLS_KEY_TAB walks the fields.)
+   */
   PDFTOOLS_MODE_FORM = 2,
   /** Reserved for page operations: behaves as viewer for now. */
   PDFTOOLS_MODE_PAGE_EDIT = 3
@@ -2120,7 +2131,14 @@ typedef enum pdftools_tool {
   PDFTOOLS_TOOL_ANNOTATION_EDIT = 27,/**< "annotation_edit": select, move, resize by 8 handles, delete, nudge. */
   PDFTOOLS_TOOL_LINE_EDIT = 28,      /**< "line_edit": as annotation_edit, plus dragging a line's endpoints. */
   PDFTOOLS_TOOL_POLY_EDIT = 29,      /**< "poly_edit": as annotation_edit, plus dragging vertices. */
-  PDFTOOLS_TOOL_TEXT_MARKUP_EDIT = 30/**< "text_markup_edit": drag a markup's ends over the text. */
+  PDFTOOLS_TOOL_TEXT_MARKUP_EDIT = 30,/**< "text_markup_edit": drag a markup's ends over the text. */
+  PDFTOOLS_TOOL_FORM_TEXT = 31,       /**< "form_text": form mode, drag a text field (since 1.4). */
+  PDFTOOLS_TOOL_FORM_CHECKBOX = 32,   /**< "form_checkbox": form mode, drag a check box. */
+  PDFTOOLS_TOOL_FORM_RADIO = 33,      /**< "form_radio": form mode, drag a radio button (a new group). */
+  PDFTOOLS_TOOL_FORM_COMBO_BOX = 34,  /**< "form_combo_box": form mode, drag a combo box. */
+  PDFTOOLS_TOOL_FORM_LIST_BOX = 35,   /**< "form_list_box": form mode, drag a list box. */
+  PDFTOOLS_TOOL_FORM_PUSH_BUTTON = 36,/**< "form_push_button": form mode, drag a push button. */
+  PDFTOOLS_TOOL_FORM_SIGNATURE = 37   /**< "form_signature": form mode, drag a signature field. */
 } pdftools_tool;
 
 /** Modifier keys held during an event (bits). */
@@ -2183,7 +2201,17 @@ typedef enum pdftools_key {
   PDFTOOLS_KEY_LEFT = 5,      /**< Nudges the selection 1 display unit (10 with Shift). */
   PDFTOOLS_KEY_RIGHT = 6,     /**< Nudge right. */
   PDFTOOLS_KEY_UP = 7,        /**< Nudge up (on screen). */
-  PDFTOOLS_KEY_DOWN = 8       /**< Nudge down (on screen). */
+  PDFTOOLS_KEY_DOWN = 8,      /**< Nudge down (on screen). */
+  /**
+   * The next form field to fill (with PDFTOOLS_MOD_SHIFT the previous one), in
+   * page order and each page's /Annots order; a radio group is one stop
+   * (since 1.4).  While a field has the focus, the other keys edit it:
+   * Left/Right move the caret (Shift extends the selection), Backspace and
+   * Delete remove, Enter ends a one-line field (a new line in a multiline
+   * one; on a check box or radio button, turns it on), Escape gives the
+   * field its value from before the focus and ends the focus.
+   */
+  PDFTOOLS_KEY_TAB = 9
 } pdftools_key;
 
 /**
@@ -2384,6 +2412,20 @@ pdftools_status pdftools_tool_key(pdftools_tool_manager *manager, pdftools_key k
  */
 pdftools_status pdftools_tool_commit_text(pdftools_tool_manager *manager, const char *text);
 
+/**
+ * Types text (UTF-8) into the form field that has the focus (a tap on a text
+ * field or PDFTOOLS_KEY_TAB gave it): it replaces the selection at the caret;
+ * newlines are kept in multiline fields only; characters beyond /MaxLen are
+ * dropped.  The value is written at once and the widgets redrawn; text typed
+ * into one field in a row is one undo step.  The overlay shows the caret
+ * (PDFTOOLS_OVERLAY_CARET), the selection (QUAD items) and a focus ring
+ * (a dashed RECT).  *out_handled (may be NULL) is 0 when no text field has
+ * the focus (since 1.4).  Errors: INVALID_HANDLE, INVALID_ARGUMENT (NULL,
+ * bad UTF-8), NOT_PERMITTED (the field became read-only or locked).
+ */
+pdftools_status pdftools_tool_input_text(pdftools_tool_manager *manager, const char *text,
+                                         pdftools_bool *out_handled);
+
 /*
  * Payloads.  Tools that need something only the host has (an image, a file,
  * a signature, a link target) fire a request event when their gesture ends
@@ -2513,7 +2555,13 @@ typedef enum pdftools_tool_event_kind {
   PDFTOOLS_TOOL_EVENT_REQUEST_TEXT = 8,        /**< Answer with pdftools_tool_commit_text; text: the current text. */
   PDFTOOLS_TOOL_EVENT_REQUEST_PAYLOAD = 9,     /**< Answer with pdftools_tool_provide_*; text: "image", "file" or "signature". */
   PDFTOOLS_TOOL_EVENT_REQUEST_LINK_TARGET = 10,/**< Answer with pdftools_tool_provide_link_uri or _page. */
-  PDFTOOLS_TOOL_EVENT_LINK_ACTIVATED = 11      /**< A link was followed: text is its URI, or target_page its page. */
+  PDFTOOLS_TOOL_EVENT_LINK_ACTIVATED = 11,     /**< A link was followed: text is its URI, or target_page its page. */
+  /** A form field took the focus (ids: its widget; text: its full name; since 1.4), or lost it (no ids). */
+  PDFTOOLS_TOOL_EVENT_FIELD_FOCUSED = 12,
+  /** A combo or list box was tapped: show its options (pdftools_form_get_widget_field, then
+   *  pdftools_field_get_option) and set the choice with pdftools_field_set_value or _set_selection;
+   *  ids: the widget; text: the field's full name (since 1.4). */
+  PDFTOOLS_TOOL_EVENT_REQUEST_CHOICE = 13
 } pdftools_tool_event_kind;
 
 /** One event.  Pointers in it are valid only during the callback. */

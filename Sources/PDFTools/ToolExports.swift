@@ -224,6 +224,18 @@ public func abiToolCommitText(_ manager: OpaquePointer?, _ value: UnsafePointer<
   }
 }
 
+/// Types text into the focused form field.
+@_cdecl("pdftools_tool_input_text")
+public func abiToolInputText(
+  _ manager: OpaquePointer?, _ value: UnsafePointer<CChar>?, _ outHandled: UnsafeMutablePointer<Int32>?
+) -> pdftools_status {
+  call { () throws(PDFError) in
+    let tools = try ToolRegistry.manager(manager)
+    let handled = try tools.inputText(try text(value, "text"))
+    outHandled?.pointee = handled ? 1 : 0
+  }
+}
+
 /// Copies caller bytes.
 private func bytes(_ data: UnsafeRawPointer?, _ size: UInt) throws(PDFError) -> [UInt8] {
   guard size == 0 || data != nil else { throw PDFError(.invalidArgument, "data is NULL") }

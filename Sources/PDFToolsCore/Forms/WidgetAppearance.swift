@@ -168,7 +168,7 @@ enum WidgetAppearance {
   }
 
   /// The text area: the inner box less the padding.
-  private static func textArea(_ look: WidgetLook) -> Rect {
+  static func textArea(_ look: WidgetLook) -> Rect {
     look.inner.shrunk(by: padding) ?? look.inner
   }
 
@@ -188,7 +188,7 @@ enum WidgetAppearance {
   }
 
   /// The left end of a line of `width` in `area` for `alignment`.
-  private static func lineStart(_ alignment: Int, width: Double, in area: Rect) -> Double {
+  static func lineStart(_ alignment: Int, width: Double, in area: Rect) -> Double {
     switch alignment {
     case 1: return area.x0 + (area.width - width) / 2
     case 2: return area.x1 - width
@@ -199,38 +199,52 @@ enum WidgetAppearance {
   /// One line of text, centred vertically.
   private static func drawSingleLine(_ text: String, look: WidgetLook, into builder: inout ContentBuilder) {
     guard !text.isEmpty else { return }
-    let area = textArea(look)
     let line = text.filter { !$0.isNewline }
     let measure = MeasuredText(line, fontName: look.fontName)
+    let (size, origin) = singleLine(measure, look: look)
+    beginText(look, into: &builder)
+    measure.draw(at: origin, size: size, into: &builder)
+    endText(into: &builder)
+  }
+
+  /// The size and baseline origin of one line of text in `look` (size 0 fits the box: the
+  /// inner height divided by 1.35, shrunk to fit the width but not below 4).
+  static func singleLine(_ measure: MeasuredText, look: WidgetLook) -> (size: Double, origin: Point) {
+    let area = textArea(look)
     var size = look.fontSize
     if size <= 0 {
       size = max(area.height / 1.35, 1)
       let width = measure.width(size: size)
       if width > area.width, width > 0 { size = max(size * area.width / width, 4) }
     }
-    beginText(look, into: &builder)
     let (ascent, descent) = measure.extent(size: size)
     let baseline = (look.height - (ascent - descent)) / 2 - descent
-    measure.draw(
-      at: Point(lineStart(look.alignment, width: measure.width(size: size), in: area), baseline), size: size,
-      into: &builder)
-    endText(into: &builder)
+    return (size, Point(lineStart(look.alignment, width: measure.width(size: size), in: area), baseline))
+  }
+
+  /// The size of multiline text in `look` (size 0: 12 shrunk until the lines fit, not below 4)
+  /// and the first baseline.
+  static func multiline(_ text: String, look: WidgetLook) -> (size: Double, firstBaseline: Double) {
+    let area = textArea(look)
+    var size = look.fontSize > 0 ? look.fontSize : 12
+    if look.fontSize <= 0 {
+      var lines = MeasuredText.wrap(text, fontName: look.fontName, size: size, width: area.width)
+      while size > 4, Double(lines.count) * size * lineSpacing > area.height {
+        size = max(size - 1, 4)
+        lines = MeasuredText.wrap(text, fontName: look.fontName, size: size, width: area.width)
+      }
+    }
+    return (size, area.y1 - size * 0.9)
   }
 
   /// Several lines from the top, wrapped to the width.
   private static func drawLines(_ text: String, look: WidgetLook, into builder: inout ContentBuilder) {
     guard !text.isEmpty else { return }
     let area = textArea(look)
-    var size = look.fontSize > 0 ? look.fontSize : 12
-    var lines = MeasuredText.wrap(text, fontName: look.fontName, size: size, width: area.width)
-    if look.fontSize <= 0 {
-      while size > 4, Double(lines.count) * size * lineSpacing > area.height {
-        size = max(size - 1, 4)
-        lines = MeasuredText.wrap(text, fontName: look.fontName, size: size, width: area.width)
-      }
-    }
+    let (size, first) = multiline(text, look: look)
+    let lines = MeasuredText.wrap(text, fontName: look.fontName, size: size, width: area.width)
     beginText(look, into: &builder)
-    var baseline = area.y1 - size * 0.9
+    var baseline = first
     for line in lines {
       guard baseline + size > look.inner.y0 else { break }
       line.draw(

@@ -90,7 +90,7 @@ extension ToolManager {
       return .handled
     }
     let hit = try annotation(at: event.point, page: event.page, tolerance: event.kind.tolerance)
-    guard let hit, hit.isSelectable, hit.subtype != "Link" else {
+    guard let hit, selectable(hit), hit.subtype != "Link" else {
       setSelection([])
       return .handOff(.pan)
     }
@@ -223,7 +223,7 @@ extension ToolManager {
 
   /// Deletes the selection except Locked annotations; call under the lock.
   func deleteSelected() throws(PDFError) {
-    guard currentMode == .annotate else { throw PDFError(.notPermitted, "deleting annotations needs annotate mode") }
+    guard editsAnnotations else { throw PDFError(.notPermitted, "deleting annotations needs annotate or form mode") }
     pruneSelection()
     guard !selectedIDs.isEmpty else { return }
     var deletable: [Int64] = []
@@ -246,7 +246,7 @@ extension ToolManager {
   /// Moves the selection by a display-space step; consecutive nudges merge into one step.
   func nudge(dx: Double, dy: Double) throws(PDFError) -> Bool {
     pruneSelection()
-    guard !selectedIDs.isEmpty, currentMode == .annotate else { return false }
+    guard !selectedIDs.isEmpty, editsAnnotations else { return false }
     var byPage: [Int: [Int64]] = [:]
     var locked = 0
     for id in selectedIDs {
@@ -286,9 +286,16 @@ extension ToolManager {
   public func key(_ key: ToolKey, modifiers: Modifiers) throws(PDFError) -> Bool {
     try run { () throws(PDFError) -> Bool in
       lastUpTap = nil
+      // A form field being filled takes the keys first (typing, Tab order, Escape).
+      if currentMode != .form, let taken = try fieldKey(key, modifiers: modifiers) { return taken }
       let keepsNudging = [.left, .right, .up, .down].contains(key)
       if !keepsNudging { nudgeSession = nil }
       switch key {
+      case .tab:
+        // Without a focused field, Tab focuses the first (Shift: the last) field to fill.
+        guard currentMode != .form else { return false }
+        try moveFocus(backwards: modifiers.contains(.shift))
+        return fieldFocus != nil
       case .escape:
         if pending != nil {
           pending = nil
@@ -327,7 +334,7 @@ extension ToolManager {
           vertexSession = session.points.isEmpty ? nil : session
           return true
         }
-        guard !selectedIDs.isEmpty, currentMode == .annotate else { return false }
+        guard !selectedIDs.isEmpty, editsAnnotations else { return false }
         try deleteSelected()
         return true
       case .left, .right, .up, .down:

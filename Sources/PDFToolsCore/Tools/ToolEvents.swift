@@ -98,8 +98,8 @@ extension ToolManager {
       if currentTool == .pan || currentTool == .textSelect || currentTool.isEditTool {
         let context = try pageContext(event.page)
         guard ToolGeometry.isOnPage(event.point, context.size) else { return false }
-        if currentMode == .annotate,
-          let hit = try annotation(at: event.point, page: event.page, tolerance: event.kind.tolerance), hit.isSelectable
+        if editsAnnotations,
+          let hit = try annotation(at: event.point, page: event.page, tolerance: event.kind.tolerance), selectable(hit)
         {
           return try route { () throws(PDFError) -> ToolOutcome in try tapEvent(event) }
         }
@@ -125,7 +125,7 @@ extension ToolManager {
   /// Checks an event before it is used, and that the tool is still allowed; call under the lock.
   func check(_ event: PointerEvent) throws(PDFError) {
     try checkPoint(event)
-    if !currentTool.isViewerTool, !(currentMode == .annotate && document.permissions.contains(.annotate)) {
+    if !currentTool.isViewerTool, !toolAllowed(currentTool) {
       // The permissions changed under the tool (the document was reopened or decrypted).
       dropTransientState()
       switchTool(.pan, handedOff: false)
@@ -161,21 +161,26 @@ extension ToolManager {
     let pagePoint = context.transform.toPage.apply(event.point)
     switch currentTool {
     case .pan:
+      if currentMode != .form, let widget = try widget(at: event.point, page: event.page, tolerance: tolerance) {
+        // A press on a form field fills it on release (a tap), whatever lies under it.
+        begin(event, .widget(id: widget), context: context)
+        return .handled
+      }
       if let hit = try annotation(at: event.point, page: event.page, tolerance: tolerance) {
         if hit.subtype == "Link" {
           begin(event, .tapOnly(link: hit.id), context: context)
           return .handled
         }
-        if currentMode == .annotate, hit.isSelectable { return .handOff(ToolKind.editTool(for: hit.subtype)) }
+        if editsAnnotations, selectable(hit) { return .handOff(ToolKind.editTool(for: hit.subtype)) }
       }
       if try isOnText(event.point, page: event.page, tolerance: 1) { return .handOff(.textSelect) }
-      guard currentMode == .annotate else { return .unhandled }
+      guard editsAnnotations else { return .unhandled }
       begin(event, .boxSelect, context: context)
       return .handled
     case .textSelect:
       if handedOff {
         let hit = try annotation(at: event.point, page: event.page, tolerance: tolerance)
-        let onAnnotation = hit.map { $0.subtype == "Link" || (currentMode == .annotate && $0.isSelectable) } ?? false
+        let onAnnotation = hit.map { $0.subtype == "Link" || (editsAnnotations && selectable($0)) } ?? false
         let onText = try isOnText(event.point, page: event.page, tolerance: 1)
         if onAnnotation || !onText {
           clearTextSelection()
@@ -207,7 +212,8 @@ extension ToolManager {
         gesture = started
       }
       return .handled
-    case .rectangle, .oval, .line, .arrow, .ruler, .freeText, .callout, .stamp, .image, .signature:
+    case .rectangle, .oval, .line, .arrow, .ruler, .freeText, .callout, .stamp, .image, .signature,
+      .formText, .formCheckbox, .formRadio, .formComboBox, .formListBox, .formPushButton, .formSignature:
       begin(event, .shape, context: context)
       return .handled
     case .stickyNote, .fileAttachment, .polyline, .polygon, .cloud, .perimeter, .area:
@@ -260,12 +266,16 @@ extension ToolManager {
     let tolerance = event.kind.tolerance
     switch currentTool {
     case .pan:
+      if currentMode != .form, let widget = try widget(at: event.point, page: event.page, tolerance: tolerance) {
+        try activateWidget(widget)
+        return .handled
+      }
       if let hit = try annotation(at: event.point, page: event.page, tolerance: tolerance) {
         if hit.subtype == "Link" {
           try activateLink(hit.id, page: event.page)
           return .handled
         }
-        if currentMode == .annotate, hit.isSelectable { return .handOff(ToolKind.editTool(for: hit.subtype)) }
+        if editsAnnotations, selectable(hit) { return .handOff(ToolKind.editTool(for: hit.subtype)) }
       }
       clearTextSelection()
       setSelection([])
@@ -276,7 +286,7 @@ extension ToolManager {
       return .handled
     case .annotationEdit, .lineEdit, .polyEdit, .textMarkupEdit:
       let hit = try annotation(at: event.point, page: event.page, tolerance: tolerance)
-      guard let hit, hit.isSelectable else {
+      guard let hit, selectable(hit) else {
         setSelection([])
         return .handOff(.pan)
       }
@@ -310,15 +320,15 @@ extension ToolManager {
     guard ToolGeometry.isOnPage(event.point, context.size) else { return .unhandled }
     switch currentTool {
     case .pan, .textSelect:
-      if currentTool == .pan, currentMode == .annotate,
-        let hit = try annotation(at: event.point, page: event.page, tolerance: event.kind.tolerance), hit.isSelectable
+      if currentTool == .pan, editsAnnotations,
+        let hit = try annotation(at: event.point, page: event.page, tolerance: event.kind.tolerance), selectable(hit)
       {
         return .handOff(ToolKind.editTool(for: hit.subtype))
       }
       return try selectWord(at: event) ? .handled : .unhandled
     case .annotationEdit:
       let hit = try annotation(at: event.point, page: event.page, tolerance: event.kind.tolerance)
-      if let hit, hit.isSelectable, hit.subtype == "FreeText" || hit.subtype == "Text" {
+      if let hit, selectable(hit), hit.subtype == "FreeText" || hit.subtype == "Text" {
         setSelection([hit.id])
         guard !hit.contentsLocked else {
           throw PDFError(.notPermitted, "annotation \(hit.id) has locked contents")

@@ -60,6 +60,9 @@ extension ToolManager {
           PendingPlacement(
             tool: finished.tool, page: finished.page, transform: finished.transform, box: box, anchor: nil, quads: [],
             style: style, need: need, editing: nil, fromTap: false))
+      case .formText, .formCheckbox, .formRadio, .formComboBox, .formListBox, .formPushButton, .formSignature:
+        guard box.width >= 4, box.height >= 4 else { return true }
+        try createFieldFromTool(finished, box: box)
       case .callout:
         let origin = finished.current
         let size = ToolManager.calloutSize
@@ -72,6 +75,8 @@ extension ToolManager {
       default:
         break
       }
+    case .widget:
+      break  // a drag that began on a form field fills nothing
     case .tapOnly:
       // Tools that place by tapping also place at the start of a drag; vertex tools take the
       // point where the drag ended.
@@ -111,6 +116,9 @@ extension ToolManager {
     case .tapOnly(let link?):
       try activateLink(link, page: pressed.page)
       return true
+    case .widget(let id):
+      try activateWidget(id)
+      return true
     case .boxSelect:
       clearTextSelection()
       setSelection([])
@@ -145,7 +153,7 @@ extension ToolManager {
     for id in try document.annotations(onPage: page) {
       let info = AnnotationInfo(
         id: id, page: page, subtype: try document.annotationSubtype(id), flags: try document.annotationFlags(id))
-      guard info.isSelectable, info.subtype != "Link" else { continue }
+      guard selectable(info), info.subtype != "Link" else { continue }
       let frame = transform.toDisplay.apply(try document.annotationRect(id))
       guard frame.x0 <= band.x1, frame.x1 >= band.x0, frame.y0 <= band.y1, frame.y1 >= band.y0 else { continue }
       ids.append(id)

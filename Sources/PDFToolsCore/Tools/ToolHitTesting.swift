@@ -24,9 +24,10 @@ extension ToolManager {
     for id in try document.annotations(onPage: page).reversed() {
       let info = AnnotationInfo(
         id: id, page: page, subtype: try document.annotationSubtype(id), flags: try document.annotationFlags(id))
-      // ReadOnly annotations take no part (links are still followed).
-      guard !info.isHidden, info.subtype != "Popup", info.subtype != "Widget", !info.isReadOnly || info.subtype == "Link"
-      else { continue }
+      // ReadOnly annotations take no part (links are still followed). Form mode sees widgets
+      // and links only; the other modes see everything but widgets.
+      guard !info.isHidden, info.subtype != "Popup", !info.isReadOnly || info.subtype == "Link" else { continue }
+      if currentMode == .form ? info.subtype != "Widget" && info.subtype != "Link" : info.subtype == "Widget" { continue }
       let frame = transform.toDisplay.apply(try document.annotationRect(id))
       guard frame.grown(by: tolerance).contains(point) else { continue }
       if try hits(info, point, transform: transform, tolerance: tolerance) { return info }

@@ -37,13 +37,13 @@ extension ToolManager {
       let context = try pageContext(event.page)
       var hit = ToolHit()
       guard ToolGeometry.isOnPage(event.point, context.size) else { return hit }
-      if currentMode == .annotate,
+      if editsAnnotations,
         let (id, item) = try handle(at: event.point, page: event.page, transform: context.transform, pointer: event.kind)
       {
         hit.annotation = id
         hit.handle = (item.handleKind, item.handleID)
       } else if let found = try annotation(at: event.point, page: event.page, tolerance: event.kind.tolerance),
-        found.subtype == "Link" || currentMode == .annotate
+        found.subtype == "Link" || editsAnnotations
       {
         hit.annotation = found.id
         hit.isLink = found.subtype == "Link"

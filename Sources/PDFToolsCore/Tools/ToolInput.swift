@@ -75,6 +75,8 @@ public enum ToolKey: Int32, Sendable {
   case up = 7
   /// Nudge down.
   case down = 8
+  /// The next form field (with Shift: the previous one).
+  case tab = 9
 }
 
 /// What a tool manager tells its host; kinds match `pdftools_tool_event_kind`.
@@ -103,6 +105,12 @@ public struct ToolNotification: Sendable, Equatable {
     case requestLinkTarget = 10
     /// A link was followed.
     case linkActivated = 11
+    /// A form field took the focus for typing (ids: its widget; text: its full name), or
+    /// lost it (no ids).
+    case fieldFocused = 12
+    /// A combo or list box was tapped: the host shows its options (ids: the widget; text:
+    /// the field's full name) and sets the choice through the field functions.
+    case requestChoice = 13
   }
 
   /// The kind.

@@ -63,6 +63,20 @@ public enum ToolKind: Int32, Sendable, CaseIterable {
   case polyEdit = 29
   /// Adjust the text range of a text markup.
   case textMarkupEdit = 30
+  /// Form mode: drag a text field.
+  case formText = 31
+  /// Form mode: drag a check box.
+  case formCheckbox = 32
+  /// Form mode: drag a radio button (a new group).
+  case formRadio = 33
+  /// Form mode: drag a combo box.
+  case formComboBox = 34
+  /// Form mode: drag a list box.
+  case formListBox = 35
+  /// Form mode: drag a push button.
+  case formPushButton = 36
+  /// Form mode: drag a signature field.
+  case formSignature = 37
 
   /// The stable name ("highlight").
   public var name: String {
@@ -98,6 +112,13 @@ public enum ToolKind: Int32, Sendable, CaseIterable {
     case .lineEdit: return "line_edit"
     case .polyEdit: return "poly_edit"
     case .textMarkupEdit: return "text_markup_edit"
+    case .formText: return "form_text"
+    case .formCheckbox: return "form_checkbox"
+    case .formRadio: return "form_radio"
+    case .formComboBox: return "form_combo_box"
+    case .formListBox: return "form_list_box"
+    case .formPushButton: return "form_push_button"
+    case .formSignature: return "form_signature"
     }
   }
 
@@ -113,8 +134,25 @@ public enum ToolKind: Int32, Sendable, CaseIterable {
   /// True for the tools that select and change existing annotations.
   var isEditTool: Bool { [.annotationEdit, .lineEdit, .polyEdit, .textMarkupEdit].contains(self) }
 
-  /// True for the tools that make annotations.
+  /// True for the tools that make annotations (form fields included).
   var isCreationTool: Bool { !isViewerTool && !isEditTool && self != .eraser }
+
+  /// The type of field a form-mode tool makes, nil for other tools.
+  var fieldType: FieldType? {
+    switch self {
+    case .formText: return .text
+    case .formCheckbox: return .checkbox
+    case .formRadio: return .radio
+    case .formComboBox: return .comboBox
+    case .formListBox: return .listBox
+    case .formPushButton: return .pushButton
+    case .formSignature: return .signature
+    default: return nil
+    }
+  }
+
+  /// True for the tools form mode allows: the field tools, the box editing tool and the viewer tools.
+  var isFormTool: Bool { fieldType != nil || self == .annotationEdit || isViewerTool }
 
   /// The text markup subtype the tool makes.
   var markupSubtype: String? {
@@ -153,7 +191,8 @@ public enum ToolMode: Int32, Sendable, CaseIterable {
   case viewer = 0
   /// Create and edit annotations.
   case annotate = 1
-  /// Reserved: behaves as viewer.
+  /// Design forms: the field tools make fields; widgets are selected, moved, resized and
+  /// deleted (other annotations are left alone).
   case form = 2
   /// Reserved: behaves as viewer.
   case pageEdit = 3

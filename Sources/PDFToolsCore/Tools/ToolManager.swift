@@ -51,6 +51,8 @@ public final class ToolManager: @unchecked Sendable {
   var sessionCounter: Int64 = 0
   /// Set while arrow keys nudge the same selection.
   var nudgeSession: Int64? = nil
+  /// The form field being filled (tap or Tab), nil when none.
+  var fieldFocus: FieldFocus? = nil
 
   /// Makes a manager for `document`: annotate mode when the document allows annotation
   /// changes, else viewer mode; the Pan tool.
@@ -117,13 +119,18 @@ public final class ToolManager: @unchecked Sendable {
       if mode == .annotate, !document.permissions.contains(.annotate) {
         throw PDFError(.notPermitted, "the document's permissions do not allow changing annotations")
       }
+      if mode == .form { try requireFormDesign() }
       guard mode != currentMode else { return }
+      try endFieldFocus()
       currentMode = mode
       notify(.modeChanged)
       if mode != .annotate {
         dropTransientState()
         setSelection([])
-        if !currentTool.isViewerTool { switchTool(.pan, handedOff: false) }
+        if !(currentTool.isViewerTool || (mode == .form && currentTool.isFormTool)) { switchTool(.pan, handedOff: false) }
+      } else if currentTool.fieldType != nil {
+        dropTransientState()
+        switchTool(.pan, handedOff: false)
       }
     }
   }
@@ -135,11 +142,19 @@ public final class ToolManager: @unchecked Sendable {
   public func setTool(_ tool: ToolKind, sticky: Bool = false) throws(PDFError) {
     try run { () throws(PDFError) in
       if !tool.isViewerTool {
-        guard currentMode == .annotate else {
-          throw PDFError(.notPermitted, "the \(tool.name) tool needs annotate mode")
-        }
-        guard document.permissions.contains(.annotate) else {
-          throw PDFError(.notPermitted, "the document's permissions do not allow changing annotations")
+        if tool.fieldType != nil {
+          guard currentMode == .form else { throw PDFError(.notPermitted, "the \(tool.name) tool needs form mode") }
+          try requireFormDesign()
+        } else if currentMode == .form {
+          guard tool.isFormTool else { throw PDFError(.notPermitted, "the \(tool.name) tool needs annotate mode") }
+          try requireFormDesign()
+        } else {
+          guard currentMode == .annotate else {
+            throw PDFError(.notPermitted, "the \(tool.name) tool needs annotate mode")
+          }
+          guard document.permissions.contains(.annotate) else {
+            throw PDFError(.notPermitted, "the document's permissions do not allow changing annotations")
+          }
         }
       }
       try finishSessions()
@@ -221,12 +236,12 @@ public final class ToolManager: @unchecked Sendable {
         setSelection([])
         return
       }
-      guard currentMode == .annotate else { throw PDFError(.notPermitted, "selecting annotations needs annotate mode") }
+      guard editsAnnotations else { throw PDFError(.notPermitted, "selecting annotations needs annotate or form mode") }
       var seen: Set<Int64> = []
       var unique: [Int64] = []
       for id in ids where seen.insert(id).inserted {
         let info = try annotationInfo(id)
-        guard info.isSelectable else {
+        guard selectable(info) else {
           throw PDFError(.notPermitted, "annotation \(id) is hidden, read-only or a popup and cannot be selected")
         }
         unique.append(id)

@@ -43,6 +43,7 @@ extension ToolManager {
       items += try quadItems(textSelection, fill: 0x5500_78D7, page: page, transform: transform)
     }
     if let gesture { items += try gestureItems(gesture, page: page, transform: transform) }
+    items += try fieldFocusItems(page: page, transform: transform)
     if let session = vertexSession, session.page == page {
       var points = session.points
       if let hover = session.hover { points.append(hover) }
@@ -127,6 +128,8 @@ extension ToolManager {
     let box = ToolGeometry.box(start, end, square: square)
     let corners = [Point(box.x0, box.y0), Point(box.x1, box.y1)]
     switch gesture.kind {
+    case .widget:
+      break  // a press on a form field draws nothing until it fills the field
     case .boxSelect:
       items.append(
         OverlayItem(kind: .rect, points: [start, end], stroke: ToolManager.frameColor, fill: 0x2200_78D7, width: 1, dash: 3))
@@ -158,7 +161,8 @@ extension ToolManager {
       }
     case .shape:
       switch gesture.tool {
-      case .rectangle, .freeText, .stamp, .image, .signature, .link:
+      case .rectangle, .freeText, .stamp, .image, .signature, .link, .formText, .formCheckbox, .formRadio, .formComboBox,
+        .formListBox, .formPushButton, .formSignature:
         items.append(OverlayItem(kind: .rect, points: corners, stroke: stroke == 0 ? ToolManager.frameColor : stroke, fill: OverlayItem.argb(style.fill, alpha: style.opacity), width: width))
       case .oval:
         items.append(OverlayItem(kind: .ellipse, points: corners, stroke: stroke, fill: OverlayItem.argb(style.fill, alpha: style.opacity), width: width))

@@ -23,6 +23,8 @@ struct Gesture {
     case markupEnd(id: Int64, fixed: Point, selection: TextSelection?)
     /// A rubber band selecting annotations.
     case boxSelect
+    /// A press on a form field's widget (an annotation id): a tap fills it.
+    case widget(id: Int64)
   }
 
   /// The tool that owns the gesture.

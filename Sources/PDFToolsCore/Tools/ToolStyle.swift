@@ -106,6 +106,11 @@ public struct ToolStyle: Sendable, Equatable {
     case .link, .image:
       style.color = nil
       style.width = 0
+    case .formText, .formCheckbox, .formRadio, .formComboBox, .formListBox, .formPushButton, .formSignature:
+      // A field's border, background (none) and text: black, 1 point, 12 point text.
+      style.color = RGBColor(0, 0, 0)
+      style.width = 1
+      style.fontSize = 12
     case .pan, .textSelect, .annotationEdit, .lineEdit, .polyEdit, .textMarkupEdit:
       style.color = RGBColor(0, 0.47, 0.84)
       style.width = 1

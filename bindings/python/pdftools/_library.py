@@ -901,6 +901,7 @@ _PROTOTYPES: List[Tuple[str, Any, Sequence[Any]]] = [
     ("pdftools_tool_long_press", _status, [_tm, _event, POINTER(c_int32)]),
     ("pdftools_tool_key", _status, [_tm, c_int32, c_uint32, POINTER(c_int32)]),
     ("pdftools_tool_hit_test", _status, [_tm, _event, POINTER(CToolHit)]),
+    ("pdftools_tool_input_text", _status, [_tm, c_char_p, POINTER(c_int32)]),
     ("pdftools_tool_commit_text", _status, [_tm, c_char_p]),
     ("pdftools_tool_provide_image", _status, [_tm, c_void_p, c_size_t]),
     ("pdftools_tool_provide_file", _status, [_tm, c_char_p, c_void_p, c_size_t]),

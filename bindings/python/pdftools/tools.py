@@ -168,7 +168,7 @@ class ToolMode(_NamedEnum):
     ANNOTATE = "annotate"
     """Everything of viewer, plus creating, selecting, moving, resizing and deleting annotations."""
     FORM = "form"
-    """Reserved for form design: behaves as viewer for now."""
+    """Design forms: the form_* tools drag out fields; widgets are selected, moved, resized and deleted."""
     PAGE_EDIT = "page_edit"
     """Reserved for page operations: behaves as viewer for now."""
 
@@ -238,6 +238,20 @@ class Tool(_NamedEnum):
     """As annotation_edit, plus dragging vertices."""
     TEXT_MARKUP_EDIT = "text_markup_edit"
     """Drag a markup's ends over the text."""
+    FORM_TEXT = "form_text"
+    """Form mode: drag a text field."""
+    FORM_CHECKBOX = "form_checkbox"
+    """Form mode: drag a check box."""
+    FORM_RADIO = "form_radio"
+    """Form mode: drag a radio button (a new group)."""
+    FORM_COMBO_BOX = "form_combo_box"
+    """Form mode: drag a combo box."""
+    FORM_LIST_BOX = "form_list_box"
+    """Form mode: drag a list box."""
+    FORM_PUSH_BUTTON = "form_push_button"
+    """Form mode: drag a push button."""
+    FORM_SIGNATURE = "form_signature"
+    """Form mode: drag a signature field."""
 
     @property
     def c_value(self) -> int:
@@ -264,6 +278,8 @@ class Key(_NamedEnum):
     """Nudges up (on screen)."""
     DOWN = "down"
     """Nudges down (on screen)."""
+    TAB = "tab"
+    """The next form field to fill (with Shift the previous one)."""
 
 
 class PointerKind(_NamedEnum):
@@ -338,6 +354,10 @@ class ToolEventKind(_NamedEnum):
     """Answer with :meth:`ToolManager.provide_link`."""
     LINK_ACTIVATED = "link_activated"
     """A link was followed: ``text`` is its URI, or ``target_page`` its page."""
+    FIELD_FOCUSED = "field_focused"
+    """A form field took the focus (``ids``: its widget; ``text``: its name), or lost it (no ids)."""
+    REQUEST_CHOICE = "request_choice"
+    """A combo or list box was tapped: show its options (``text``: the field's name) and set the value."""
 
 
 # C values: the position in the C enum (tools and modes from 0, keys and events from 1).
@@ -1153,6 +1173,14 @@ class ToolManager:
         return bool(handled.value)
 
     # -- text and payloads ---------------------------------------------------------------------------
+
+    def input_text(self, text: str) -> bool:
+        """Types ``text`` into the form field that has the focus (after a tap on a text field or
+        Tab): it replaces the selection at the caret and is written at once (one undo step for a
+        run of typing).  False when no text field has the focus."""
+        handled = ctypes.c_int32()
+        self._call(lib.pdftools_tool_input_text, encode_text(text, "text"), ctypes.byref(handled))
+        return bool(handled.value)
 
     def commit_text(self, text: str) -> None:
         """Answers a "request_text" event: ``text`` (may be empty) becomes the pending note's, free

@@ -131,9 +131,10 @@ def test_struct_versions_and_enums_are_checked(tm: pdftools.ToolManager) -> None
     good = event(0, *A)
     assert lib.pdftools_tool_tap(h, ctypes.byref(good), None) == Status.OK, "out_handled may be NULL"
     assert lib.pdftools_tool_key(h, 0, 0, None) == Status.INVALID_ARGUMENT
-    assert lib.pdftools_tool_key(h, 9, 0, None) == Status.INVALID_ARGUMENT
+    assert lib.pdftools_tool_key(h, 10, 0, None) == Status.INVALID_ARGUMENT
     assert lib.pdftools_tool_set_mode(h, 4) == Status.INVALID_ARGUMENT
-    assert lib.pdftools_tool_set_tool(h, 31, 0) == Status.INVALID_ARGUMENT
+    assert lib.pdftools_tool_set_tool(h, 38, 0) == Status.INVALID_ARGUMENT
+    assert lib.pdftools_tool_set_tool(h, 31, 0) == Status.NOT_PERMITTED, "the field tools need form mode"
     assert lib.pdftools_tool_set_tool(h, -1, 0) == Status.INVALID_ARGUMENT
     out = ctypes.c_int()
     assert lib.pdftools_tool_from_name(b"oval", ctypes.byref(out)) == Status.OK and out.value == 10

@@ -277,7 +277,7 @@ def test_argument_checks(tm: pdftools.ToolManager) -> None:
     with pytest.raises(pdftools.ArgumentError):
         tm.pointer_down(0, 10.0, 10.0, pointer="trackball")
     with pytest.raises(pdftools.ArgumentError):
-        tm.key("tab")
+        tm.key("space")
     with pytest.raises(pdftools.ArgumentError):
         tm.mode = "edit"
     with pytest.raises(TypeError):

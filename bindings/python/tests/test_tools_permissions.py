@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Tool manager, permissions: viewer, form and page-edit modes create and change nothing; a document
-without the annotate permission starts in viewer mode and refuses annotate mode; leaving annotate mode."""
+"""Tool manager, permissions: viewer and page-edit modes create and change nothing; form mode takes the
+field tools only and leaves annotations alone; a document without the annotate permission starts in
+viewer mode and refuses annotate and form mode; leaving annotate mode."""
 
 from __future__ import annotations
 
@@ -26,6 +27,8 @@ from tooltest import (
 
 VIEWER_TOOLS = {Tool.PAN, Tool.TEXT_SELECT}
 OTHER_TOOLS = [t.value for t in Tool if t not in VIEWER_TOOLS]
+FORM_TOOLS = [t.value for t in Tool if t.value.startswith("form_")] + [Tool.ANNOTATION_EDIT.value]
+ANNOTATION_TOOLS = [t for t in OTHER_TOOLS if t not in FORM_TOOLS]
 
 
 @pytest.fixture
@@ -43,7 +46,7 @@ def restricted(tmp_path: Path) -> Iterator[pdftools.Document]:
         yield document
 
 
-@pytest.mark.parametrize("mode", ["viewer", "form", "page_edit"])
+@pytest.mark.parametrize("mode", ["viewer", "page_edit"])
 @pytest.mark.parametrize("tool", OTHER_TOOLS)
 def test_viewer_like_modes_refuse_creation_and_edit_tools(tm: pdftools.ToolManager, mode: str, tool: str) -> None:
     tm.mode = mode
@@ -53,7 +56,40 @@ def test_viewer_like_modes_refuse_creation_and_edit_tools(tm: pdftools.ToolManag
     assert tm.tool == Tool.PAN
 
 
-@pytest.mark.parametrize("mode", ["viewer", "form", "page_edit"])
+@pytest.mark.parametrize("tool", ANNOTATION_TOOLS)
+def test_form_mode_refuses_annotation_tools(tm: pdftools.ToolManager, tool: str) -> None:
+    tm.mode = "form"
+    with pytest.raises(pdftools.NotPermittedError):
+        tm.set_tool(tool)
+    assert tm.tool == Tool.PAN
+
+
+@pytest.mark.parametrize("tool", FORM_TOOLS)
+def test_form_tools_need_form_mode(tm: pdftools.ToolManager, tool: str) -> None:
+    tm.mode = "form"
+    tm.set_tool(tool)
+    assert tm.tool == Tool(tool)
+    tm.mode = "annotate"
+    if tool != Tool.ANNOTATION_EDIT.value:
+        assert tm.tool == Tool.PAN
+        with pytest.raises(pdftools.NotPermittedError):
+            tm.set_tool(tool)
+
+
+def test_form_mode_leaves_annotations_alone(doc: pdftools.Document, tm: pdftools.ToolManager) -> None:
+    sq = doc.pages[0].add_annotation("Square", page_rect(0, (300.0, 500.0), (380.0, 560.0)))
+    doc.clear_undo()
+    original = sq.rect
+    tm.mode = "form"
+    tm.tap(0, 340.0, 530.0)
+    drag(tm, 0, (340.0, 530.0), (400.0, 600.0))
+    tm.key("delete")
+    with pytest.raises(pdftools.NotPermittedError):
+        tm.select([sq])
+    assert tm.selection == [] and sq.rect == original and not doc.can_undo
+
+
+@pytest.mark.parametrize("mode", ["viewer", "page_edit"])
 def test_viewer_like_modes_create_and_change_nothing(doc: pdftools.Document, tm: pdftools.ToolManager, mode: str) -> None:
     sq = doc.pages[0].add_annotation("Square", page_rect(0, (300.0, 500.0), (380.0, 560.0)))
     doc.clear_undo()
@@ -113,8 +149,10 @@ def test_restricted_document_starts_in_viewer_mode(restricted: pdftools.Document
         assert manager.mode == ToolMode.VIEWER
         with pytest.raises(pdftools.NotPermittedError):
             manager.mode = "annotate"
+        with pytest.raises(pdftools.NotPermittedError):
+            manager.mode = "form"
         assert manager.mode == ToolMode.VIEWER
-        for tool in ("highlight", "ink", "rectangle", "sticky_note", "annotation_edit"):
+        for tool in ("form_text", "highlight", "ink", "rectangle", "sticky_note", "annotation_edit"):
             with pytest.raises(pdftools.NotPermittedError):
                 manager.set_tool(tool)
         manager.set_tool("text_select")
