@@ -3677,6 +3677,34 @@ pdftools_status pdftools_field_reset(pdftools_document *doc, pdftools_field_id i
  */
 pdftools_status pdftools_form_reset(pdftools_document *doc, int32_t *out_count);
 
+/**
+ * The form's data as an XFDF document (ISO 19444-1 <fields>), in a new
+ * memory block as for pdftools_document_export_xfdf: one <field> per part of
+ * the names, nested as the names are ("address.city" inside "address"), a
+ * <value> per value of each field (a button's export value or Off, a
+ * multi-select list's values); fields without a value have none; push
+ * buttons and signatures are left out.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT (out_xml or out_size NULL),
+ * OUT_OF_MEMORY.
+ */
+pdftools_status pdftools_form_export_xfdf(pdftools_document *doc, char **out_xml, size_t *out_size);
+
+/**
+ * Fills the form from the <fields> of an XFDF document (UTF-8), by full
+ * name, as one undo step ("Import Form Data"): a field with <value>
+ * elements takes them as pdftools_field_set_value takes a value (several
+ * for a multi-select list box); one without is left alone.  Unknown names,
+ * read-only and locked fields, push buttons and signatures are skipped and
+ * named in a log warning.  *out_filled and *out_skipped (each may be NULL)
+ * receive the counts.  All or nothing: a malformed document or a value a
+ * field cannot take changes nothing and the message names its line.
+ * Errors: INVALID_HANDLE, INVALID_ARGUMENT (xfdf NULL, not well-formed, a
+ * root other than <xfdf>, a <field> without a name, a value that is not an
+ * option), NOT_PERMITTED (permissions).
+ */
+pdftools_status pdftools_form_import_xfdf(pdftools_document *doc, const char *xfdf, int32_t *out_filled,
+                                          int32_t *out_skipped);
+
 /*
  * Designing forms (since 1.4).  Creating, changing and deleting fields
  * needs the permissions to annotate and to change the document and is

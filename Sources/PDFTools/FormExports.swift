@@ -263,3 +263,31 @@ public func abiFormReset(_ document: OpaquePointer?, _ outCount: UnsafeMutablePo
     outCount?.pointee = Int32(clamping: count)
   }
 }
+
+/// The form's data as XFDF.
+@_cdecl("pdftools_form_export_xfdf")
+public func abiFormExportXFDF(
+  _ document: OpaquePointer?, _ outXML: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+  _ outSize: UnsafeMutablePointer<UInt>?
+) -> pdftools_status {
+  call { () throws(PDFError) in
+    let doc = try Registry.document(document)
+    let xmlOut = try require(outXML, "out_xml")
+    let sizeOut = try require(outSize, "out_size")
+    try copyAllocated(try doc.exportFormData(), xmlOut, sizeOut)
+  }
+}
+
+/// Fills the form from XFDF.
+@_cdecl("pdftools_form_import_xfdf")
+public func abiFormImportXFDF(
+  _ document: OpaquePointer?, _ xfdf: UnsafePointer<CChar>?, _ outFilled: UnsafeMutablePointer<Int32>?,
+  _ outSkipped: UnsafeMutablePointer<Int32>?
+) -> pdftools_status {
+  call { () throws(PDFError) in
+    let doc = try Registry.document(document)
+    let result = try doc.importFormData(try text(xfdf, "xfdf"))
+    outFilled?.pointee = Int32(clamping: result.filled)
+    outSkipped?.pointee = Int32(clamping: result.skipped)
+  }
+}

@@ -247,4 +247,30 @@ import Testing
     let reread = try Document.open(bytes: saved)
     #expect(try reread.formFields().map(\.values) == document.formFields().map(\.values))
   }
+
+  @Test func formDataGoesThroughXFDF() throws {
+    let source = try Document.open(path: Fixtures.corpusFile("pdfbox-acroform-9-revisions.pdf"))
+    let xfdf = try source.exportFormData()
+    #expect(xfdf.contains("<field name=\"ListBoxMultiSelect\"><value>Earth</value><value>Sun</value><value>Venus</value></field>"))
+    #expect(!xfdf.contains("\"Button\""), "push buttons carry no data")
+    let target = try Document.open(path: Fixtures.corpusFile("pdfbox-acroform-9-revisions.pdf"))
+    try target.resetForm()
+    try target.clearUndo()
+    let result = try target.importFormData(xfdf)
+    #expect(result.filled == 10 && result.skipped == 0)
+    #expect(try target.formFields().map(\.values) == source.formFields().map(\.values))
+    #expect(try target.undo() && !target.undo(), "one undo step")
+    // Nested names, an unknown field, and a value that is no option (which changes nothing).
+    let document = try Self.form()
+    let nested = """
+      <?xml version="1.0"?><xfdf xmlns="http://ns.adobe.com/xfdf/"><fields>
+      <field name="name"><value>Ada</value></field><field name="nope"><value>x</value></field>
+      <field name="langs"><value>C</value><value>Python</value></field></fields></xfdf>
+      """
+    #expect(try document.importFormData(nested) == { var r = FormDataImport(); r.filled = 2; r.skipped = 1; return r }())
+    #expect(try field(document, "langs").values == ["C", "Python"])
+    let bad = "<xfdf xmlns=\"http://ns.adobe.com/xfdf/\"><fields><field name=\"name\"><value>Bo</value></field>\n<field name=\"city\"><value>Rome</value></field></fields></xfdf>"
+    expectError(.invalidArgument) { () throws(PDFError) in try document.importFormData(bad) }
+    #expect(try field(document, "name").values == ["Ada"], "all or nothing")
+  }
 }

@@ -117,6 +117,22 @@ static void test_filling(void) {
     pdftools_document_close(again);
   }
   pdftools_free(data);
+  {
+    char *xml = NULL;
+    size_t length = 0;
+    int32_t filled = -1, skipped = -1;
+    EXPECT_OK(pdftools_form_export_xfdf(doc, &xml, &length), "export the form data");
+    CHECK(xml && strstr(xml, "<field name=\"ComboBox\"><value>Audi</value></field>"), "the combo box's value is there");
+    EXPECT_OK(pdftools_document_open(path, NULL, &again), "a second copy");
+    if (again && xml) {
+      EXPECT_OK(pdftools_form_import_xfdf(again, xml, &filled, &skipped), "import the form data");
+      CHECK(filled == 10 && skipped == 0, "10 fields filled (%d, %d skipped)", (int)filled, (int)skipped);
+      CHECK(!strcmp(value_of(again, "ListBoxMultiSelect", 1), "Venus"), "the list's second value");
+      EXPECT_STATUS(pdftools_form_import_xfdf(again, "<annots/>", NULL, NULL), PDFTOOLS_E_INVALID_ARGUMENT, "not XFDF");
+    }
+    pdftools_document_close(again);
+    pdftools_free(xml);
+  }
   EXPECT_OK(pdftools_form_reset(doc, &reset), "reset the form");
   CHECK(reset == 10, "10 fields take a value (%d)", (int)reset);
   CHECK(!strcmp(value_of(doc, "ComboBox", 0), "Porsche"), "the combo box's default");

@@ -1024,6 +1024,12 @@ static int m_field_max_length(pdftools_document *doc) {
   pdftools_field_id id = tc_field(doc, "name");
   return id ? pdftools_field_set_max_length(doc, id, 20) : CASE_SKIP;
 }
+static int m_form_import_xfdf(pdftools_document *doc) {
+  static const char xfdf[] = "<xfdf xmlns=\"http://ns.adobe.com/xfdf/\"><fields><field name=\"name\">"
+                             "<value>From XFDF</value></field><field name=\"agree\"><value>Yes</value></field>"
+                             "</fields></xfdf>";
+  return tc_field(doc, "name") ? pdftools_form_import_xfdf(doc, xfdf, NULL, NULL) : CASE_SKIP;
+}
 static int m_field_style(pdftools_document *doc) {
   pdftools_field_style style = PDFTOOLS_FIELD_STYLE_INIT;
   pdftools_field_id id = tc_field(doc, "name");
@@ -1121,6 +1127,7 @@ static const mutation_case k_cases[] = {
     {"pdftools_field_set_tooltip", "a text field", "", m_field_tooltip},
     {"pdftools_field_set_max_length", "a text field", "", m_field_max_length},
     {"pdftools_field_set_style", "a text field", "", m_field_style},
+    {"pdftools_form_import_xfdf", "a text field and a check box", "", m_form_import_xfdf},
 };
 #define N_CASES (sizeof k_cases / sizeof k_cases[0])
 

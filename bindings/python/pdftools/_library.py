@@ -1004,6 +1004,8 @@ _PROTOTYPES: List[Tuple[str, Any, Sequence[Any]]] = [
     ("pdftools_field_set_selection", _status, [_doc, c_int64, POINTER(c_int32), c_int32]),
     ("pdftools_field_reset", _status, [_doc, c_int64]),
     ("pdftools_form_reset", _status, [_doc, POINTER(c_int32)]),
+    ("pdftools_form_export_xfdf", _status, [_doc, POINTER(POINTER(c_char)), POINTER(c_size_t)]),
+    ("pdftools_form_import_xfdf", _status, [_doc, c_char_p, POINTER(c_int32), POINTER(c_int32)]),
     ("pdftools_form_add_field", _status, [_doc, POINTER(CFieldSpec), POINTER(c_int64)]),
     ("pdftools_field_add_widget", _status, [_doc, c_int64, c_int32, POINTER(CRect), c_char_p, POINTER(c_int64)]),
     ("pdftools_field_delete", _status, [_doc, c_int64]),

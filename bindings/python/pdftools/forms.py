@@ -568,6 +568,20 @@ class Fields(Mapping[str, Field]):
             bool(raw.certified_no_changes),
         )
 
+    def export_xfdf(self) -> str:
+        """The form's data as an XFDF document (``<fields>``, nested by name parts)."""
+        return self._document._allocated_text(lib.pdftools_form_export_xfdf)
+
+    def import_xfdf(self, xfdf: Union[str, bytes]) -> Tuple[int, int]:
+        """Fills the form from the ``<fields>`` of an XFDF document, by name, as one undo step;
+        returns (filled, skipped).  All or nothing: ArgumentError names the line of a bad value."""
+        filled, skipped = ctypes.c_int32(), ctypes.c_int32()
+        self._document._call(
+            lib.pdftools_form_import_xfdf, encode_text(xfdf, "xfdf", allow_bytes=True), ctypes.byref(filled),
+            ctypes.byref(skipped),
+        )
+        return int(filled.value), int(skipped.value)
+
     def reset(self) -> int:
         """Resets every fillable field to its default (one undo step); returns how many."""
         count = ctypes.c_int32()

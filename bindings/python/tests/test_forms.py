@@ -382,3 +382,19 @@ def test_design_changes(tmp_path: Path) -> None:
             city.value
         document.undo()
         assert list(document.fields) == ["postcode", "city"]
+
+
+def test_form_data_through_xfdf() -> None:
+    with pdftools.open(corpus.path("pdfbox-acroform-9-revisions.pdf")) as source:
+        xfdf = source.fields.export_xfdf()
+        values = {f.name: f.values for f in source.fields.all()}
+    assert "<field name=\"ComboBox\"><value>VW</value></field>" in xfdf
+    with pdftools.open(corpus.path("pdfbox-acroform-9-revisions.pdf")) as target:
+        target.reset_form()
+        target.clear_undo()
+        assert target.fields.import_xfdf(xfdf) == (10, 0)
+        assert {f.name: f.values for f in target.fields.all()} == values
+        with pytest.raises(pdftools.ArgumentError, match="line 2"):
+            target.fields.import_xfdf('<xfdf xmlns="http://ns.adobe.com/xfdf/"><fields>\n<field name="ComboBox"><value>Trabant</value></field></fields></xfdf>')
+        target.undo()
+        assert target.fields["ComboBox"].value == "Porsche"
