@@ -157,6 +157,51 @@ static void read_navigation(pdftools_document *doc) {
   }
 }
 
+/* The form: every field read, each one filled with a value of its kind, the form reset and its
+   data exported and imported again; designing a text field on page 0. */
+static void exercise_form(pdftools_document *doc) {
+  pdftools_form_info info;
+  pdftools_field_info fields[MAX_ANNOTS];
+  int32_t count = 0, i, k, first = 0;
+  char text[256];
+  size_t size = 0;
+  char *xml = NULL;
+  pdftools_field_spec spec = PDFTOOLS_FIELD_SPEC_INIT;
+  pdftools_form_get_info(doc, sizeof info, &info);
+  if (pdftools_form_get_fields(doc, sizeof fields[0], fields, MAX_ANNOTS, &count) == PDFTOOLS_E_BUFFER_TOO_SMALL)
+    count = MAX_ANNOTS;
+  for (i = 0; i < count && i < MAX_ANNOTS; i++) {
+    pdftools_field_widget widgets[4];
+    int32_t n = 0, selected[4];
+    for (k = 0; k <= 4; k++) pdftools_field_get_text(doc, fields[i].id, (pdftools_field_text)k, text, sizeof text, &size);
+    for (k = 0; k < fields[i].value_count && k < 4; k++) pdftools_field_get_value(doc, fields[i].id, k, text, sizeof text, &size);
+    for (k = 0; k < fields[i].option_count && k < 4; k++) pdftools_field_get_option(doc, fields[i].id, k, 1, text, sizeof text, &size);
+    pdftools_field_get_selected(doc, fields[i].id, selected, 4, &n);
+    pdftools_field_get_widgets(doc, fields[i].id, sizeof widgets[0], widgets, 4, &n);
+    switch (fields[i].type) {
+    case PDFTOOLS_FIELD_TEXT: pdftools_field_set_value(doc, fields[i].id, "fuzz \xc3\xbc \xe6\x9d\xb1"); break;
+    case PDFTOOLS_FIELD_CHECKBOX: pdftools_field_set_checked(doc, fields[i].id, 1); break;
+    case PDFTOOLS_FIELD_RADIO:
+    case PDFTOOLS_FIELD_COMBO_BOX:
+    case PDFTOOLS_FIELD_LIST_BOX:
+      if (pdftools_field_get_option(doc, fields[i].id, 0, 0, text, sizeof text, &size) == PDFTOOLS_OK)
+        pdftools_field_set_value(doc, fields[i].id, text);
+      pdftools_field_set_selection(doc, fields[i].id, &first, 1);
+      break;
+    default: break;
+    }
+  }
+  if (pdftools_form_export_xfdf(doc, &xml, &size) == PDFTOOLS_OK) {
+    pdftools_form_reset(doc, NULL);
+    pdftools_form_import_xfdf(doc, xml, NULL, NULL);
+  }
+  pdftools_free(xml);
+  spec.name = "exercised";
+  spec.rect = (pdftools_rect){72, 72, 200, 90};
+  spec.default_value = "made";
+  pdftools_form_add_field(doc, &spec, NULL);
+}
+
 void pdft_exercise_read(pdftools_document *doc, unsigned what) {
   int32_t pages = 0, major, minor, level, flag, count = 0, i;
   uint32_t permissions;
@@ -340,6 +385,7 @@ void pdft_exercise(const uint8_t *data, size_t size, const char *password, unsig
   pdft_exercise_read(doc, what);
   if (what & PDFT_EXERCISE_EDIT) {
     edit(doc);
+    exercise_form(doc);
     pdft_exercise_read(doc, what & PDFT_EXERCISE_RENDER);
   }
   if (what & PDFT_EXERCISE_SAVE) pdft_exercise_save(doc, password, result);

@@ -114,6 +114,11 @@ extension Document {
         throw PDFError(.notPermitted, "field '\(node.name)' is locked by a signature")
       }
       try perform(node)
+      if let form = acroForm(), qpdf.value(form, "XFA") != nil {
+        Log.emit(
+          .info, "pdftools",
+          "field '\(node.name)' was filled in the form's AcroForm part; its XFA description is not changed")
+      }
       try commitChange(
         "fill field \(id)", label: label,
         key: coalescing && node.type == .text ? Journal.CoalescingKey(properties: ["Field Value"], targets: [-id]) : nil)

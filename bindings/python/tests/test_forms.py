@@ -234,6 +234,8 @@ def test_designed_fields_are_filled_back_through_pdfium(tmp_path: Path) -> None:
     click(58, 668)  # the check box
     click(88, 628)  # radio button M
     click(150, 530)  # the list box: PDFium selects the row under the click
+    click(150, 591)  # the combo box takes the focus; its second option is chosen
+    raw.FORM_SetIndexSelected(handle, pdf_page, 1, True)
     raw.FORM_ForceToKillFocus(handle)
     raw.FORM_OnBeforeClosePage(pdf_page, handle)
     peer.save(str(filled))
@@ -245,6 +247,7 @@ def test_designed_fields_are_filled_back_through_pdfium(tmp_path: Path) -> None:
         assert fields["agree"].checked
         assert fields["size"].value == "M"
         assert fields["lang"].value in ("Swift", "C", "Python")  # the row under the click
+        assert fields["city"].value == "pa"
         assert fields["name"].tooltip == "Your name"
 
 
