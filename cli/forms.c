@@ -67,8 +67,8 @@ static char *field_text(pdftools_document *doc, pdftools_field_id id, pdftools_f
   return buf;
 }
 
-/* Prints the flags of a field that matter to a user, JSON strings or words. */
-static void print_flags(uint32_t flags, int json) {
+/* Prints the flags of a field that matter to a user, JSON strings or words; returns how many. */
+static int print_flags(uint32_t flags, int json) {
   static const struct {
     uint32_t bit;
     const char *name;
@@ -84,6 +84,7 @@ static void print_flags(uint32_t flags, int json) {
     else printf("%s%s", first ? "" : ",", known[k].name);
     first = 0;
   }
+  return !first;
 }
 
 /* Prints the values of field (joined by "; " for text output, a JSON array for JSON). */
@@ -133,8 +134,8 @@ static int list_fields(pdftools_document *doc, int json) {
       printf("%s\t%s\t", name ? name : "", type);
       print_values(doc, f, 0, 0);
       fputs("\t", stdout);
-      print_flags(f->flags, 0);
-      if (f->locked) printf("%slocked", f->flags ? "," : "");
+      if (f->locked) printf("%slocked", print_flags(f->flags, 0) ? "," : "");
+      else print_flags(f->flags, 0);
       fputs("\n", stdout);
       free(name);
       continue;

@@ -273,4 +273,44 @@ import Testing
     expectError(.invalidArgument) { () throws(PDFError) in try document.importFormData(bad) }
     #expect(try field(document, "name").values == ["Ada"], "all or nothing")
   }
+
+  /// A form of nested fields: `address` (no widget) with the only kid `city`, a field named by
+  /// 200 dots, a multi-select list whose /V lists its options backwards, and a text field whose
+  /// value is longer than its /MaxLen.
+  private func oddForm() throws -> Document {
+    let page = "/Type /Annot /Subtype /Widget /P 3 0 R"
+    let dots = String(repeating: ".", count: 200)
+    return try Document.open(bytes: Fixtures.pdf([
+      "<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [4 0 R 6 0 R 7 0 R 8 0 R] >> >>",
+      "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Annots [5 0 R 6 0 R 7 0 R 8 0 R] >>",
+      "<< /T (address) /Kids [5 0 R] >>",
+      "<< \(page) /FT /Tx /T (city) /Rect [50 700 250 720] >>",
+      "<< \(page) /FT /Tx /T (\(dots)) /V (x) /Rect [50 650 250 670] >>",
+      "<< \(page) /FT /Ch /Ff 2097152 /T (langs) /Opt [(A) (B) (C)] /V [(C) (A)] /Rect [50 550 250 620] >>",
+      "<< \(page) /FT /Tx /T (short) /MaxLen 3 /V (abcdef) /Rect [300 700 400 720] >>",
+    ]))
+  }
+
+  @Test func oddFormsAreReadFilledAndPruned() throws {
+    let document = try oddForm()
+    #expect(try field(document, "langs").values == ["A", "C"], "values in option order")
+    let short = try document.findField(named: "short")
+    try document.setFieldValue(short, "abcde")  // shorter than before: allowed, though over /MaxLen
+    expectError(.invalidArgument) { () throws(PDFError) in try document.setFieldValue(short, "abcdefg") }
+    let xfdf = try document.exportFormData()
+    #expect(xfdf.contains("<field name=\"address\">") && xfdf.contains("<field name=\"city\"></field>"))
+    // Deleting the only kid of `address` takes `address` out of the form too.
+    try document.deleteField(try document.findField(named: "address.city"))
+    #expect(try !document.formFields().map(\.name).contains { $0.hasPrefix("address") })
+    #expect(try !document.exportFormData().contains("address"))
+    #expect(try document.undo() && document.formFields().map(\.name).contains("address.city"))
+  }
+
+  @Test func widgetsOfSignedFormsAreNotDeleted() throws {
+    let document = try Self.form()
+    let widget = try field(document, "name").widgets[0].annotationID
+    expectError(.notPermitted) { () throws(PDFError) in try document.deleteAnnotation(widget) }
+    #expect(try field(document, "name").widgets.count == 1)
+  }
 }

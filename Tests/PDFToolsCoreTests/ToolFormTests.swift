@@ -155,4 +155,18 @@ import Testing
     try tools.setMode(.annotate)
     expectError(.notPermitted) { () throws(PDFError) in try tools.setTool(.formRadio) }
   }
+
+  @Test func joinedCharactersKeepTheCaretInRange() throws {
+    let (document, tools, _) = try setUp()
+    let name = try document.findField(named: "name0")
+    try document.setFieldFlags(name, [.multiline])
+    #expect(try tap(tools, try centre(document, "name0")))
+    #expect(try tools.inputText("\r") && tools.key(.enter, modifiers: []))
+    #expect(try tools.key(.left, modifiers: [.shift]) && tools.inputText("e") && tools.inputText("\u{301}"))
+    #expect(try tools.key(.left, modifiers: [.shift]))
+    let items = try tools.overlay(page: 0, consume: true).items
+    #expect(items.contains { $0.kind == .caret })
+    // Swift compares text by canonical equivalence: "e" + U+0301 equals U+00E9.
+    #expect(try value(document, "name0") == ["\u{e9}"])
+  }
 }

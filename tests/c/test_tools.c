@@ -73,8 +73,9 @@ static const char *const k_tool_names[] = {
     "arrow",       "ruler",       "polyline",    "polygon",         "cloud",           "perimeter",
     "area",        "free_text",   "callout",     "sticky_note",     "stamp",           "image",
     "file_attachment", "link",    "signature",   "annotation_edit", "line_edit",       "poly_edit",
-    "text_markup_edit"};
-#define NTOOLS 31
+    "text_markup_edit", "form_text", "form_checkbox", "form_radio", "form_combo_box", "form_list_box",
+    "form_push_button", "form_signature"};
+#define NTOOLS 38
 
 /* ------------------------------------------------------------------------ */
 /* The generated document                                                    */
@@ -826,7 +827,10 @@ static void test_manager_basics(void) {
         (int)sticky);
   EXPECT_OK(pdftools_tool_get_tool(c.m, NULL, NULL), "get_tool with both outs NULL");
   EXPECT_STATUS(pdftools_tool_get_mode(c.m, NULL), PDFTOOLS_E_INVALID_ARGUMENT, "get_mode(out NULL)");
-  for (i = 0; i < NTOOLS; i++) {
+  for (i = PDFTOOLS_TOOL_FORM_TEXT; i < NTOOLS; i++)
+    EXPECT_STATUS(pdftools_tool_set_tool(c.m, (pdftools_tool)i, 0), PDFTOOLS_E_NOT_PERMITTED,
+                  "a form tool outside form mode");
+  for (i = 0; i < PDFTOOLS_TOOL_FORM_TEXT; i++) {
     pdftools_status st = pdftools_tool_set_tool(c.m, (pdftools_tool)i, i % 2);
     t = cur_tool(&c, &sticky);
     int sticky_ok = (i < PDFTOOLS_TOOL_HIGHLIGHT || i > PDFTOOLS_TOOL_SIGNATURE) || sticky == i % 2;
@@ -3621,13 +3625,15 @@ static void test_viewer(void) {
     pdftools_tool_get_mode(c.m, &got);
     CHECK((int)got == mode, "get_mode gives %d", mode);
     for (i = 2; i < NTOOLS; i++) {
+      /* Form mode takes its field tools and the box editing tool. */
+      int allowed = mode == PDFTOOLS_MODE_FORM && (i >= PDFTOOLS_TOOL_FORM_TEXT || i == PDFTOOLS_TOOL_ANNOTATION_EDIT);
       pdftools_status st = pdftools_tool_set_tool(c.m, (pdftools_tool)i, 0);
-      if (st != PDFTOOLS_E_NOT_PERMITTED) {
+      if (st != (allowed ? PDFTOOLS_OK : PDFTOOLS_E_NOT_PERMITTED)) {
         ok = 0;
         tc_note("mode %d: set_tool(%s) gave %s", mode, k_tool_names[i], st_name(st));
       }
     }
-    CHECK(ok, "mode %d: set_tool of every creation and edit tool is NOT_PERMITTED", mode);
+    CHECK(ok, "mode %d: set_tool of every annotation tool is NOT_PERMITTED (form tools allowed in form mode)", mode);
     EXPECT_OK(pdftools_tool_set_tool(c.m, PDFTOOLS_TOOL_TEXT_SELECT, 0), "set_tool(text_select) outside annotate mode");
     EXPECT_OK(pdftools_tool_set_tool(c.m, PDFTOOLS_TOOL_PAN, 0), "set_tool(pan) outside annotate mode");
   }

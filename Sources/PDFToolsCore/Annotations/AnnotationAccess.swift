@@ -77,6 +77,8 @@ extension Document {
     try locked { () throws(PDFError) in
       try requirePermission(.annotate, "delete annotations")
       let (object, pageIndex) = try annotationObject(id)
+      // A widget belongs to a form field: deleting it changes the form.
+      if isWidget(object) { try requireFormDesign() }
       let page = try pageObject(pageIndex)
       guard let annots = qpdf.entry(page, "/Annots"), let items = qpdf.items(annots),
         let target = qpdf.identity(object)

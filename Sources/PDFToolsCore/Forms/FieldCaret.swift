@@ -6,14 +6,14 @@
 /// One line (and combs) are placed exactly as drawn. In a multiline field the caret goes on
 /// the paragraph (newline-separated) it is in, at the advance of that paragraph's text before
 /// it: soft line breaks are not followed.
-public struct FieldCaret: Sendable, Equatable {
+struct FieldCaret: Sendable, Equatable {
   /// The caret's bottom and top, page space.
-  public var caret: (Point, Point)
+  var caret: (Point, Point)
   /// The selected text's boxes, page space (empty without a selection).
-  public var selection: [Quad]
+  var selection: [Quad]
 
   /// Equal carets and selections.
-  public static func == (lhs: FieldCaret, rhs: FieldCaret) -> Bool {
+  static func == (lhs: FieldCaret, rhs: FieldCaret) -> Bool {
     lhs.caret.0 == rhs.caret.0 && lhs.caret.1 == rhs.caret.1 && lhs.selection == rhs.selection
   }
 }
@@ -21,7 +21,7 @@ public struct FieldCaret: Sendable, Equatable {
 extension Document {
   /// The caret at character offset `caret` (and the selection from `anchor`) of `text` typed
   /// into widget `widget` (an annotation id) of text field `field`.
-  public func fieldCaret(field: Int64, widget: Int64, text: String, caret: Int, anchor: Int) throws(PDFError) -> FieldCaret {
+  func fieldCaret(field: Int64, widget: Int64, text: String, caret: Int, anchor: Int) throws(PDFError) -> FieldCaret {
     try locked { () throws(PDFError) -> FieldCaret in
       let node = try fieldNode(field)
       let object = try annotationObject(widget).object
@@ -67,6 +67,7 @@ extension Document {
         default: return Point(rect.x0 + x, rect.y0 + y)
         }
       }
+      let caret = min(max(caret, 0), shown.count), anchor = min(max(anchor, 0), shown.count)
       let here = position(caret)
       var result = FieldCaret(caret: (toPage(here.x, here.bottom), toPage(here.x, here.top)), selection: [])
       if anchor != caret {

@@ -21,8 +21,8 @@ extension Document {
     if spec.flags.contains(.comb) && (spec.maxLength ?? 0) <= 0 {
       throw PDFError(.invalidArgument, "a comb field needs a maximum length")
     }
-    if let length = spec.maxLength, length < 0 || length > 1_000_000 {
-      throw PDFError(.invalidArgument, "the maximum length must be between 0 and 1000000")
+    if let length = spec.maxLength, length <= 0 || length > 1_000_000 {
+      throw PDFError(.invalidArgument, "the maximum length must be between 1 and 1000000")
     }
     return try locked { () throws(PDFError) -> Int64 in
       try requireFormDesign()
@@ -141,7 +141,7 @@ extension Document {
       try requireFormDesign()
       let node = try fieldNode(id)
       try removeWidgets(node.widgets.compactMap { qpdf.identity($0) })
-      try detach(node.object)
+      try detach(node)
       try commitChange("delete field '\(node.name)'", label: "Delete Field")
     }
   }
@@ -196,7 +196,7 @@ extension Document {
       let kept = updated.attributes.flags.contains(.edit)
         ? values : values.filter { value in options.contains { $0.exportValue == value } }
       let selected = options.indices.filter { kept.contains(options[$0].exportValue) }
-      try storeValues(updated, kept, selected: selected)
+      try storeChoice(updated, values: kept, selected: selected)
       try commitChange("set the options of field '\(node.name)'", label: "Change Field Options")
     }
   }
@@ -440,21 +440,7 @@ extension Document {
     default:
       let values = textValues(defaults)
       let options = choiceOptions(node.attributes.options)
-      try storeValues(node, values, selected: options.indices.filter { values.contains(options[$0].exportValue) })
-    }
-  }
-
-  /// Stores the values of a text or choice field and rebuilds its widgets.
-  private func storeValues(_ node: FieldNode, _ values: [String], selected: [Int]) throws(PDFError) {
-    if values.isEmpty {
-      try writer.remove("/V", from: node.object)
-    } else if values.count == 1 {
-      try writer.set("/V", qpdf.makeTextString(values[0]), in: node.object)
-    } else {
-      try writer.set("/V", qpdf.makeArray(values.map { qpdf.makeTextString($0) }), in: node.object)
-    }
-    if let content = widgetContent(node, values: values, selected: selected) {
-      try writeFieldAppearances(node, content: content)
+      try storeChoice(node, values: values, selected: options.indices.filter { values.contains(options[$0].exportValue) })
     }
   }
 
@@ -490,22 +476,31 @@ extension Document {
     }
   }
 
-  /// Takes the field node `object` out of its parent's /Kids or the form's /Fields.
-  func detach(_ object: qpdf_oh) throws(PDFError) {
-    guard let identity = qpdf.identity(object) else { return }
-    let holder: qpdf_oh
-    let key: String
-    if let parent = qpdf.entry(object, "/Parent"), qpdf.isDictionary(parent) {
-      (holder, key) = (parent, "Kids")
-    } else if let form = acroForm() {
-      (holder, key) = (form, "Fields")
-    } else {
-      return
-    }
-    guard let array = qpdf.value(holder, key), let items = qpdf.items(array) else { return }
-    let owner = qpdf.identity(holder) != nil ? holder : qpdf.root
-    for (position, item) in items.enumerated().reversed() where qpdf.identity(item) == identity {
-      try writer.removeItem(at: position, from: array, owner: owner)
+  /// Takes the field `node` out of the field tree as it was walked (its parent's /Kids, or the
+  /// form's /Fields), and then each ancestor left without kids out of its own parent. Call
+  /// under the lock.
+  func detach(_ node: FieldNode) throws(PDFError) {
+    var chain = node.ancestors
+    var target = node.object
+    while true {
+      guard let identity = qpdf.identity(target) else { return }
+      let holder: qpdf_oh
+      let key: String
+      if let parent = chain.last {
+        (holder, key) = (parent, "Kids")
+      } else if let form = acroForm() {
+        (holder, key) = (form, "Fields")
+      } else {
+        return
+      }
+      guard let array = qpdf.value(holder, key), let items = qpdf.items(array) else { return }
+      let owner = qpdf.identity(holder) != nil ? holder : (qpdf.identity(array) != nil ? array : qpdf.root)
+      for (position, item) in items.enumerated().reversed() where qpdf.identity(item) == identity {
+        try writer.removeItem(at: position, from: array, owner: owner)
+      }
+      // A parent field left without kids goes too.
+      guard let parent = chain.popLast(), qpdf.items(array)?.isEmpty == true else { return }
+      target = parent
     }
   }
 
@@ -545,7 +540,7 @@ extension Document {
     let others = node.widgets.filter { qpdf.identity($0) != identity }
     if others.isEmpty || node.identity == identity {
       try removeWidgets(others.compactMap { qpdf.identity($0) })
-      try detach(node.object)
+      try detach(node)
       return
     }
     guard let kids = qpdf.entry(node.object, "/Kids"), let items = qpdf.items(kids) else { return }

@@ -16,7 +16,10 @@ extension Document {
     try editField(id, label: "Fill Field", coalescing: true) { node throws(PDFError) in
       switch node.type {
       case .text:
-        if let limit = node.attributes.maxLength, limit > 0, value.count > limit {
+        // A value over /MaxLen is refused, unless it is no longer than the value the field
+        // already holds (deleting from a value another program made too long).
+        let current = textValues(node.attributes.value).first?.count ?? 0
+        if let limit = node.attributes.maxLength, limit > 0, value.count > limit, value.count > current {
           throw PDFError(.invalidArgument, "field '\(node.name)' takes at most \(limit) characters (\(value.count) given)")
         }
         try storeChoice(node, values: [value], selected: [])
@@ -149,7 +152,7 @@ extension Document {
 
   /// Stores the value of a text or choice field (/V, and /I for multi-select list boxes) and
   /// rebuilds its widgets; no values removes /V. Call under the lock.
-  private func storeChoice(_ node: FieldNode, values: [String], selected: [Int]) throws(PDFError) {
+  func storeChoice(_ node: FieldNode, values: [String], selected: [Int]) throws(PDFError) {
     let write = writer
     // A choice is written with the bytes of its /Opt string: readers that compare the value
     // with the options byte for byte (poppler) then find it, whatever encoding the form used.

@@ -25,11 +25,6 @@ extension Document {
     }
   }
 
-  /// The ids of the form's fields, in the order of ``formFields()``.
-  public func formFieldIDs() throws(PDFError) -> [Int64] {
-    try locked { () throws(PDFError) -> [Int64] in fieldNodes().map { fieldIDs.id($0.identity) } }
-  }
-
   /// Field `id`.
   public func formField(_ id: Int64) throws(PDFError) -> FormField {
     try locked { () throws(PDFError) -> FormField in
@@ -98,6 +93,8 @@ extension Document {
       values = textValues(attributes.value)
       defaults = textValues(attributes.defaultValue)
       selected = selectedIndices(node, options: options, values: values)
+      // Values that are all options come in option order (free text of an editable combo box stays).
+      if values.count > 1, selected.count == values.count { values = selected.map { options[$0].exportValue } }
     case .text:
       values = textValues(attributes.value)
       defaults = textValues(attributes.defaultValue)

@@ -15,6 +15,9 @@ struct FieldNode {
   let attributes: FieldAttributes
   /// Its widget annotations: its kids without /T, or the field itself when it is its own widget.
   let widgets: [qpdf_oh]
+  /// The field-tree nodes above it, the top-level one first (empty for a top-level field): the
+  /// tree as walked from /Fields, whatever their /Parent entries say.
+  let ancestors: [qpdf_oh]
 
   /// The field's type.
   var type: FieldType { FieldType(fieldType: attributes.fieldType, flags: attributes.flags) }
@@ -77,9 +80,10 @@ extension Document {
     var result: [FieldNode] = []
     var seen = Set<ObjectIdentity>()
     var visited = 0
-    /// (node, parent's qualified name, inherited attributes, depth); a stack in reverse order.
-    var pending: [(qpdf_oh, String, FieldAttributes, Int)] = roots.reversed().map { ($0, "", base, 0) }
-    while let (node, parentName, inherited, depth) = pending.popLast() {
+    /// (node, parent's qualified name, inherited attributes, depth, ancestors); a stack in
+    /// reverse order.
+    var pending: [(qpdf_oh, String, FieldAttributes, Int, [qpdf_oh])] = roots.reversed().map { ($0, "", base, 0, []) }
+    while let (node, parentName, inherited, depth, ancestors) = pending.popLast() {
       visited += 1
       guard visited <= Document.maximumFieldNodes, depth < Limits.maximumTreeDepth, qpdf.isDictionary(node),
         let identity = qpdf.identity(node), seen.insert(identity).inserted
@@ -95,9 +99,11 @@ extension Document {
         var widgets = kids
         if widgets.isEmpty, isWidget(node) || qpdf.entry(node, "/Rect") != nil { widgets = [node] }
         result.append(
-          FieldNode(object: node, identity: identity, name: name, partialName: partial, attributes: attributes, widgets: widgets))
+          FieldNode(
+            object: node, identity: identity, name: name, partialName: partial, attributes: attributes, widgets: widgets,
+            ancestors: ancestors))
       } else {
-        for kid in fieldKids.reversed() { pending.append((kid, name, attributes, depth + 1)) }
+        for kid in fieldKids.reversed() { pending.append((kid, name, attributes, depth + 1, ancestors + [node])) }
       }
     }
     return result

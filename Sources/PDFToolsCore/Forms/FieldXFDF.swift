@@ -20,21 +20,25 @@ extension Document {
   /// are left out.
   public func exportFormData() throws(PDFError) -> String {
     let fields = try formFields().filter { $0.type != .pushButton && $0.type != .signature && !$0.name.isEmpty }
-    // A tree of names: children by partial name, in first-seen order.
+    // A tree of names: children by partial name, in first-seen order. A name of more parts than
+    // field trees may be deep keeps its last parts together.
     final class Node {
       var children: [(String, Node)] = []
+      var index: [String: Node] = [:]
       var values: [String]? = nil
       func child(_ name: String) -> Node {
-        if let found = children.first(where: { $0.0 == name }) { return found.1 }
+        if let found = index[name] { return found }
         let made = Node()
         children.append((name, made))
+        index[name] = made
         return made
       }
     }
     let root = Node()
     for field in fields {
       var node = root
-      for part in field.name.split(separator: ".", omittingEmptySubsequences: false) { node = node.child(String(part)) }
+      let parts = field.name.split(separator: ".", maxSplits: Limits.maximumTreeDepth - 1, omittingEmptySubsequences: false)
+      for part in parts { node = node.child(String(part)) }
       node.values = field.values
     }
     var out = XFDFWriting.header + "  <fields>\n"

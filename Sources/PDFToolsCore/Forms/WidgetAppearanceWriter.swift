@@ -37,6 +37,17 @@ extension Document {
     return (look, rotation)
   }
 
+  /// Whether `widget`'s /Rect can carry an appearance (finite, within the coordinate limit, with
+  /// an area); a widget without one keeps what it has, logged. Call under the lock.
+  private func hasUsableRect(_ widget: qpdf_oh) -> Bool {
+    guard let rect = qpdf.entry(widget, "/Rect").flatMap({ qpdf.rect($0) }), AppearanceLimits.isUsable(rect), !rect.isEmpty
+    else {
+      Log.emit(.warning, "pdftools", "a widget without a usable /Rect keeps its appearance")
+      return false
+    }
+    return true
+  }
+
   /// The font a /DA resource name asks for: the /BaseFont of that font in the form's /DR
   /// (without a subset tag); nil when /DR does not have it. Call under the lock.
   private func formFontName(resource: String) -> String? {
@@ -83,6 +94,7 @@ extension Document {
   /// under the lock.
   func writeFieldAppearances(_ node: FieldNode, content: WidgetContent) throws(PDFError) {
     for widget in node.widgets {
+      guard hasUsableRect(widget) else { continue }
       let (look, rotation) = widgetLook(widget, of: node)
       let stream = try writeWidgetStream(WidgetAppearance.build(content, look: look), rotation: rotation, for: widget)
       try writer.set("/AP", qpdf.makeDictionary([("/N", stream)]), in: widget)
@@ -100,6 +112,7 @@ extension Document {
     {
       return
     }
+    guard hasUsableRect(widget) else { return }
     let (look, rotation) = widgetLook(widget, of: node)
     let round = node.type == .radio
     let caption = qpdf.entry(widget, "/MK").flatMap { qpdf.entry($0, "/CA") }.flatMap { qpdf.text($0) }

@@ -163,11 +163,14 @@ extension ToolManager {
     var insert = typed
     if let limit = focus.maxLength { insert = Array(insert.prefix(max(limit - (text.count - (high - low)), 0))) }
     text.replaceSubrange(low..<high, with: insert)
-    focus.text = text
-    focus.caret = low + insert.count
+    try document.setFieldValue(focus.field, String(text))
+    // The text as the field holds it: characters typed apart may join ("\r" and "\n", a letter
+    // and a combining accent); the caret stays within it.
+    let joined = Array(String(text))
+    focus.text = joined
+    focus.caret = min(low + insert.count, joined.count)
     focus.anchor = focus.caret
     fieldFocus = focus
-    try document.setFieldValue(focus.field, String(text))
     let field = try document.formField(focus.field)
     reportFieldChange(field, page: try document.annotationPage(focus.widget))
   }
