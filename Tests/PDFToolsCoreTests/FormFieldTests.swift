@@ -238,6 +238,9 @@ import Testing
       filled += 1
     }
     #expect(filled >= 8, "\(name): \(filled) fields filled")
+    for field in try document.formFields() where field.flags.contains(.richTextOrRadiosInUnison) && field.type == .text {
+      #expect(try document.annotationRawValue(field.widgets[0].annotationID, key: "RV") == nil, "\(field.name): no stale /RV")
+    }
     for field in try document.formFields() where field.type == .pushButton || field.type == .signature {
       expectError(.invalidArgument, "\(field.name) takes no value") { () throws(PDFError) in
         try document.setFieldValue(field.id, "x")

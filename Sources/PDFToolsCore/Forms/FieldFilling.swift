@@ -167,6 +167,9 @@ extension Document {
     } else {
       try write.set("/V", qpdf.makeArray(values.map(string)), in: node.object)
     }
+    // A rich text value (/RV) would show the old text in viewers that prefer it: the plain value
+    // written now replaces it.
+    if node.type == .text { try write.remove("/RV", from: node.object) }
     if node.type == .listBox && node.attributes.flags.contains(.multiSelect) && !selected.isEmpty {
       try write.set("/I", qpdf.makeArray(selected.map { qpdf.makeInteger($0) }), in: node.object)
     } else {
