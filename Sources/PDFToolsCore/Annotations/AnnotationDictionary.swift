@@ -12,9 +12,7 @@ extension QPDF {
   /// A colour array (/C, /IC): gray, RGB or CMYK converted to RGB; nil for an empty array
   /// (transparent) or a missing or malformed one.
   func color(_ object: qpdf_oh?) -> RGBColor? {
-    guard let object, let parts = items(object) else { return nil }
-    let values = parts.compactMap { number($0) }
-    guard values.count == parts.count else { return nil }
+    guard let object, let values = numbers(object) else { return nil }
     switch values.count {
     case 1: return RGBColor(values[0], values[0], values[0])
     case 3: return RGBColor(values[0], values[1], values[2])
@@ -33,9 +31,7 @@ extension QPDF {
 
   /// Flat number arrays as points: [x1 y1 x2 y2 ...].
   func points(_ object: qpdf_oh?) -> [Point] {
-    guard let object, let parts = items(object) else { return [] }
-    let values = parts.compactMap { number($0) }
-    guard values.count == parts.count else { return [] }
+    guard let object, let values = numbers(object) else { return [] }
     return stride(from: 0, to: values.count - 1, by: 2).map { Point(values[$0], values[$0 + 1]) }
   }
 

@@ -20,9 +20,7 @@ extension Document {
     func text(_ key: StaticString) -> String? { qpdf.entry(object, key).flatMap { qpdf.text($0) } }
     func name(_ key: StaticString) -> String? { qpdf.entry(object, key).flatMap { qpdf.name($0) } }
     func numbers(_ key: StaticString) -> [Double] {
-      guard let items = qpdf.entry(object, key).flatMap({ qpdf.items($0) }) else { return [] }
-      let values = items.compactMap { qpdf.number($0) }
-      return values.count == items.count ? values : []
+      qpdf.entry(object, key).flatMap { qpdf.numbers($0) } ?? []
     }
     var annotation = ExchangedAnnotation(
       subtype: name("/Subtype") ?? "", page: page,

@@ -90,20 +90,27 @@ extension QPDF {
 
   /// A rectangle from an array of four numbers, or nil when malformed.
   func rect(_ object: qpdf_oh) -> Rect? {
-    if let fast = rectFromText(object) { return fast }
-    // Arrays holding indirect references (or odd spellings) take the item-by-item path.
-    guard let parts = items(object), parts.count == 4 else { return nil }
-    let numbers = parts.compactMap { number($0) }
-    guard numbers.count == 4 else { return nil }
+    guard let numbers = numbers(object), numbers.count == 4 else { return nil }
     return Rect(numbers[0], numbers[1], numbers[2], numbers[3])
   }
 
-  /// A rectangle read from the array's text in one qpdf call (the hot path of page geometry);
-  /// nil when the text is not "[ a b c d ]" with four plain numbers.
-  private func rectFromText(_ object: qpdf_oh) -> Rect? {
-    guard let text = qpdf_oh_unparse_resolved(data, object) else { return nil }
+  /// The values of an array of numbers, or nil when `object` is not an array or holds anything
+  /// but finite numbers.
+  func numbers(_ object: qpdf_oh) -> [Double]? {
+    if let fast = numbersFromText(object) { return fast }
+    // Arrays holding indirect references (or odd spellings) take the item-by-item path.
+    guard let parts = items(object) else { return nil }
+    let numbers = parts.compactMap { number($0) }
+    return numbers.count == parts.count ? numbers : nil
+  }
+
+  /// The numbers of an array read from its text in one qpdf call (a handle per item costs
+  /// qpdf a lookup each); nil when the text is not "[ a b ... ]" with plain numbers only.
+  private func numbersFromText(_ object: qpdf_oh) -> [Double]? {
+    guard qpdf_oh_is_array(data, object) != QPDF_FALSE, let text = qpdf_oh_unparse_resolved(data, object) else {
+      return nil
+    }
     var numbers: [Double] = []
-    numbers.reserveCapacity(4)
     var token: [UInt8] = []
     var pointer = UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self)
     guard pointer.pointee == UInt8(ascii: "[") else { return nil }
@@ -113,9 +120,7 @@ extension QPDF {
       if byte == 0 { return nil }
       if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "]") {
         if !token.isEmpty {
-          guard numbers.count < 4, let value = Double(String(decoding: token, as: UTF8.self)),
-            value.isFinite
-          else { return nil }
+          guard let value = Double(String(decoding: token, as: UTF8.self)), value.isFinite else { return nil }
           numbers.append(value)
           token.removeAll(keepingCapacity: true)
         }
@@ -126,8 +131,7 @@ extension QPDF {
       }
       pointer += 1
     }
-    guard numbers.count == 4 else { return nil }
-    return Rect(numbers[0], numbers[1], numbers[2], numbers[3])
+    return numbers
   }
 
   /// The object number and generation of an indirect object, or nil for direct objects.

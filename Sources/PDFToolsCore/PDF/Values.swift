@@ -54,8 +54,50 @@ extension QPDF {
     return array
   }
 
-  /// A new array of numbers (integers where the value is one).
+  /// A new array of numbers (integers where the value is one, reals with at most four
+  /// decimals). It is made by one parse of its syntax: a handle per number would cost qpdf a
+  /// formatted stream and a handle lookup for each.
   func numberArray(_ values: [Double]) -> qpdf_oh {
+    var syntax = "["
+    syntax.reserveCapacity(values.count * 9 + 2)
+    for (index, value) in values.enumerated() {
+      guard let item = Self.numberSyntax(value) else { return numberArrayByItems(values) }
+      if index > 0 { syntax += " " }
+      syntax += item
+    }
+    syntax += "]"
+    let parsed = qpdf_oh_parse(data, syntax)
+    guard qpdf_has_error(data) == QPDF_FALSE else {
+      discardError()
+      return numberArrayByItems(values)
+    }
+    return parsed
+  }
+
+  /// `value` in PDF syntax as ``numberArray(_:)`` writes it, or nil when it is not finite or too
+  /// large to round to four decimals exactly.
+  static func numberSyntax(_ value: Double) -> String? {
+    if let exact = Int64(exactly: value) { return String(exact) }
+    guard value.isFinite, value.magnitude < 1e14 else { return nil }
+    let scaled = Int64((value * 10_000).rounded())
+    if scaled == 0 { return "0" }
+    let magnitude = scaled.magnitude
+    var text = scaled < 0 ? "-" : ""
+    text += String(magnitude / 10_000)
+    var fraction = magnitude % 10_000
+    guard fraction != 0 else { return text }
+    var digits = 4
+    while fraction % 10 == 0 {
+      fraction /= 10
+      digits -= 1
+    }
+    let written = String(fraction)
+    text += "." + String(repeating: "0", count: digits - written.count) + written
+    return text
+  }
+
+  /// ``numberArray(_:)`` made one handle at a time, for values its syntax does not write.
+  private func numberArrayByItems(_ values: [Double]) -> qpdf_oh {
     makeArray(values.map { value in
       if let exact = Int64(exactly: value) { return qpdf_oh_new_integer(data, exact) }
       return qpdf_oh_new_real_from_double(data, value, 4)

@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CQPDF
+import Testing
+
+@testable import PDFToolsCore
+
+/// Number arrays are built from their syntax in one parse; they must hold the same numbers as
+/// arrays built one number at a time.
+@Suite struct NumberArrayTests {
+  @Test func writesIntegersAndRealsWithFourDecimals() {
+    #expect(QPDF.numberSyntax(0) == "0")
+    #expect(QPDF.numberSyntax(-0.0) == "0")
+    #expect(QPDF.numberSyntax(42) == "42")
+    #expect(QPDF.numberSyntax(-7) == "-7")
+    #expect(QPDF.numberSyntax(0.5) == "0.5")
+    #expect(QPDF.numberSyntax(-0.25) == "-0.25")
+    #expect(QPDF.numberSyntax(1.23456) == "1.2346")
+    #expect(QPDF.numberSyntax(100.0001) == "100.0001")
+    #expect(QPDF.numberSyntax(-7.05) == "-7.05")
+    #expect(QPDF.numberSyntax(0.0302) == "0.0302")
+    #expect(QPDF.numberSyntax(-0.00004) == "0")
+    #expect(QPDF.numberSyntax(1e20) == nil, "beyond exact rounding: made by qpdf")
+    #expect(QPDF.numberSyntax(.infinity) == nil)
+  }
+
+  @Test func holdsTheGivenNumbers() throws {
+    let qpdf = QPDF()
+    defer { qpdf.releaseHandles() }
+    try qpdf.makeEmpty()
+    let values: [Double] = [0, 1, -2, 0.5, 612.75, -0.0302, 1e20, 123456.789]
+    let array = qpdf.numberArray(values)
+    #expect(qpdf_oh_get_array_n_items(qpdf.data, array) == Int32(values.count))
+    for (index, value) in values.enumerated() {
+      let item = qpdf_oh_get_array_item(qpdf.data, array, Int32(index))
+      let read = qpdf_oh_get_numeric_value(qpdf.data, item)
+      #expect(abs(read - value) <= max(5e-5, value.magnitude * 1e-12), "item \(index): \(read) for \(value)")
+      #expect((qpdf_oh_is_integer(qpdf.data, item) != QPDF_FALSE) == (Int64(exactly: value) != nil), "item \(index)")
+    }
+    #expect(qpdf_oh_get_array_n_items(qpdf.data, qpdf.numberArray([])) == 0)
+  }
+}
