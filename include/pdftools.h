@@ -421,7 +421,7 @@ pdftools_status pdftools_document_is_modified(pdftools_document *doc, pdftools_b
 
 /**
  * Sets the memory budget, in bytes, of what the document keeps of its pages'
- * text (characters, fonts, text folded for search); 32 MiB by default.  When
+ * text (characters, fonts, text folded for search); 8 MiB by default.  When
  * it is exceeded, the pages used least recently are dropped and read again
  * when needed, so searching a long document stays within the budget; 0 keeps
  * only the page read last.  Errors: INVALID_HANDLE.

@@ -14,7 +14,7 @@ import Testing
     try document.setTextCacheLimit(bytes: budget)
     #expect(try document.search("gamma", options: SearchOptions()) == reference)
     #expect(document.textCacheBytes <= budget, "\(document.textCacheBytes) bytes kept")
-    #expect(document.textCacheBytes > 0, "the pages read last are kept")
+    #expect(document.textCacheBytes > 0, "the pages read first are kept while they fit")
     #expect(try document.text(ofPage: 5).text == "alpha beta gamma delta 5")
     try document.setTextCacheLimit(bytes: 0)
     let one = document.textCacheBytes
@@ -30,5 +30,20 @@ import Testing
       (0..<10).filter { document.pageTexts.text($0) != nil }.count
     }
     #expect(kept == 10)
+  }
+
+  @Test func aSearchDoesNotPushOutThePagesInUse() throws {
+    let document = try Document.open(bytes: ProgressTests.pages(60))
+    _ = try document.text(ofPage: 40)
+    let one = document.textCacheBytes
+    try document.setTextCacheLimit(bytes: one * 3)
+    _ = try document.text(ofPage: 41)
+    #expect(try document.search("gamma", options: SearchOptions()).count == 60)
+    let kept = try document.locked { () throws(PDFError) -> [Int] in
+      (0..<60).filter { document.pageTexts.text($0) != nil }
+    }
+    #expect(kept.contains(40) && kept.contains(41), "pages in use stay: \(kept)")
+    #expect(kept.count <= 3, "the search kept \(kept)")
+    #expect(document.textCacheBytes <= one * 3)
   }
 }

@@ -8,18 +8,33 @@ import CQPDF
   import Musl
 #endif
 
+/// Why a page's text is read, which decides what is kept of it.
+enum TextReading {
+  /// A page the host works with: poppler's layout is kept for the next call (fonts after
+  /// text), and the text is cached, pushing out the pages used least recently.
+  case inUse
+  /// One page of a pass over many (a whole-document search): poppler's layout is let go at
+  /// once, and the text is cached only while the budget has room, so the pass does not push
+  /// out the pages in use, and long-lived and passing memory do not interleave.
+  case pass
+}
+
 extension Document {
-  /// The text page of page `index`, cached; call under the lock.
-  func textPage(_ index: Int) throws(PDFError) -> TextPage {
+  /// The text page of page `index`, cached; call under the lock. A `.pass` over many pages
+  /// leaves the pages in use where they are (see ``TextReading``).
+  func textPage(_ index: Int, _ reading: TextReading = .inUse) throws(PDFError) -> TextPage {
     try checkPageIndex(index)
     if let cached = pageTexts.text(index) { return cached }
     let view = try textPopplerView(for: index)
-    guard var page = view.withPage(index, { TextPage(page: $0, rotation: 0) }) else {
+    guard var page = view.withPage(index, keep: reading == .inUse, { TextPage(page: $0, rotation: 0) }) else {
       throw PDFError(.damaged, "poppler cannot read page \(index)")
     }
     let turned = turnedGlyphs(index)
     if !turned.isEmpty { page = page.regrouped(by: turned) }
-    pageTexts.store(page, page: index)
+    switch reading {
+    case .inUse: pageTexts.store(page, page: index)
+    case .pass: pageTexts.storeIfRoom(page, page: index)
+    }
     return page
   }
 

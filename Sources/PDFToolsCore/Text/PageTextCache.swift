@@ -13,7 +13,7 @@ struct PageTextCache {
   }
 
   /// The default budget, in bytes.
-  static let defaultBudget = 32 << 20
+  static let defaultBudget = 8 << 20
 
   /// The most bytes kept (one page is always kept, whatever its size).
   private(set) var budget = PageTextCache.defaultBudget
@@ -48,6 +48,12 @@ struct PageTextCache {
     evict(keeping: page)
   }
 
+  /// Keeps the text of `page` when that fits in the budget without dropping other pages.
+  mutating func storeIfRoom(_ text: TextPage, page: Int) {
+    guard entries[page] == nil, total + PageTextCache.cost(of: text) <= budget else { return }
+    store(text, page: page)
+  }
+
   /// Keeps the fonts of `page` (whose text is kept).
   mutating func store(_ fonts: TextFonts, page: Int) {
     guard var entry = entries[page] else { return }
@@ -62,17 +68,7 @@ struct PageTextCache {
   /// Keeps the folded text of `page` for `flags` (whose text is kept); folded texts of other
   /// flags are dropped.
   mutating func store(_ folded: FoldedText, flags: SearchOptions.Flags, page: Int) {
-    if flags != foldedFlags {
-      for key in Array(entries.keys) {
-        guard var entry = entries[key], let old = entry.folded else { continue }
-        let freed = PageTextCache.cost(of: old)
-        entry.folded = nil
-        entry.cost -= freed
-        total -= freed
-        entries[key] = entry
-      }
-      foldedFlags = flags
-    }
+    fold(for: flags)
     guard var entry = entries[page] else { return }
     let added = PageTextCache.cost(of: folded)
     entry.folded = folded
@@ -80,6 +76,28 @@ struct PageTextCache {
     entries[page] = entry
     total += added
     evict(keeping: page)
+  }
+
+  /// Keeps the folded text of `page` for `flags` when its text is kept and it fits in the
+  /// budget without dropping other pages.
+  mutating func storeIfRoom(_ folded: FoldedText, flags: SearchOptions.Flags, page: Int) {
+    fold(for: flags)
+    guard entries[page] != nil, total + PageTextCache.cost(of: folded) <= budget else { return }
+    store(folded, flags: flags, page: page)
+  }
+
+  /// Makes `flags` the flags of the folded texts kept, dropping those folded for others.
+  private mutating func fold(for flags: SearchOptions.Flags) {
+    guard flags != foldedFlags else { return }
+    for key in Array(entries.keys) {
+      guard var entry = entries[key], let old = entry.folded else { continue }
+      let freed = PageTextCache.cost(of: old)
+      entry.folded = nil
+      entry.cost -= freed
+      total -= freed
+      entries[key] = entry
+    }
+    foldedFlags = flags
   }
 
   /// Sets the budget in bytes, dropping pages until it holds.
@@ -116,12 +134,17 @@ struct PageTextCache {
 
   /// An estimate of the bytes a text page holds.
   static func cost(of text: TextPage) -> Int {
-    text.chars.count * MemoryLayout<TextChar>.stride + text.text.utf8.count
-      + (text.words.count + text.lines.count) * MemoryLayout<Range<Int>>.stride + 256
+    bytes(text.chars) + text.text.utf8.count + bytes(text.words) + bytes(text.lines)
+      + bytes(text.lineDirections) + bytes(text.lineBounds) + bytes(text.sources) + 256
   }
 
   /// An estimate of the bytes a folded text holds.
   static func cost(of folded: FoldedText) -> Int {
-    folded.scalars.count * MemoryLayout<UInt32>.stride + folded.origins.count * MemoryLayout<Int>.stride + 64
+    bytes(folded.scalars) + bytes(folded.origins) + 64
+  }
+
+  /// The bytes an array's storage takes, room for growth included.
+  private static func bytes<Element>(_ array: [Element]) -> Int {
+    array.capacity * MemoryLayout<Element>.stride + 32
   }
 }

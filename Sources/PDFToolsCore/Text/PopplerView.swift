@@ -87,12 +87,18 @@ final class PopplerView {
   /// The number of pages poppler sees.
   var pageCount: Int { Int(poppler_document_get_n_pages(document)) }
 
-  /// Runs `body` with page `index`; nil when poppler has no such page.
-  func withPage<T>(_ index: Int, _ body: (OpaquePointer) -> T) -> T? {
+  /// Runs `body` with page `index`; nil when poppler has no such page. A page opened with
+  /// `keep` false is let go at once (a pass over many pages, which would only push the pages
+  /// in use out).
+  func withPage<T>(_ index: Int, keep: Bool = true, _ body: (OpaquePointer) -> T) -> T? {
     if let found = pages.first(where: { $0.index == index }) { return body(found.page) }
     guard index >= 0, index < pageCount,
       let page = poppler_document_get_page(document, Int32(index))
     else { return nil }
+    guard keep else {
+      defer { g_object_unref(UnsafeMutableRawPointer(page)) }
+      return body(page)
+    }
     pages.append((index, page))
     if pages.count > PopplerView.keptPages {
       g_object_unref(UnsafeMutableRawPointer(pages.removeFirst().page))

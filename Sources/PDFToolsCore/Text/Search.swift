@@ -241,8 +241,8 @@ extension Document {
   /// the lock.
   private func foldedText(_ page: Int, _ flags: SearchOptions.Flags) throws(PDFError) -> FoldedText {
     if let cached = pageTexts.folded(page, flags) { return cached }
-    let folded = FoldedText(try textPage(page).chars, flags: flags)
-    pageTexts.store(folded, flags: flags, page: page)
+    let folded = FoldedText(try textPage(page, .pass).chars, flags: flags)
+    pageTexts.storeIfRoom(folded, flags: flags, page: page)
     return folded
   }
 }
@@ -255,7 +255,7 @@ struct SearchKey: Equatable {
 }
 
 extension Document {
-  /// Sets the memory budget of what is read of pages' text, in bytes (32 MiB by default):
+  /// Sets the memory budget of what is read of pages' text, in bytes (8 MiB by default):
   /// pages used least recently are dropped first, and read again when needed.
   public func setTextCacheLimit(bytes: Int) throws(PDFError) {
     guard bytes >= 0 else { throw PDFError(.invalidArgument, "the cache limit must not be negative") }
