@@ -536,6 +536,23 @@ import Testing
       (.nan, "0"), (.infinity, "0"), (-.infinity, "0"),
     ]
     for (value, text) in cases { #expect(PDFNumberFormat.format(value) == text, "\(value)") }
+    // Against the plain spelling: rounded to thousandths, trailing zeros dropped.
+    var generator = SystemRandomNumberGenerator()
+    var magnitude = 1e-4
+    for _ in 0...14 {
+      magnitude *= 10
+      for _ in 0..<200 {
+        let value = Double.random(in: -1...1, using: &generator) * magnitude
+        let scaled = Int64((min(max(value, -1e9), 1e9) * 1000).rounded())
+        var expected = scaled == 0 ? "0" : (scaled < 0 ? "-" : "") + String(scaled.magnitude / 1000)
+        if scaled.magnitude % 1000 != 0 {
+          var digits = String(scaled.magnitude % 1000 + 1000).dropFirst()
+          while digits.hasSuffix("0") { digits = digits.dropLast() }
+          expected += "." + digits
+        }
+        #expect(PDFNumberFormat.format(value) == expected, "\(value)")
+      }
+    }
   }
 }
 

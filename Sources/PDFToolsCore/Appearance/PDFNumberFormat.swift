@@ -14,16 +14,36 @@ enum PDFNumberFormat {
     // |scaled| <= 1e12, well inside Int64.
     let scaled = Int64((clamped * 1000).rounded())
     if scaled == 0 { return "0" }
-    let magnitude = scaled.magnitude
-    var text = scaled < 0 ? "-" : ""
-    text += String(magnitude / 1000)
-    let fraction = magnitude % 1000
-    if fraction != 0 {
-      var digits = String(fraction)
-      while digits.count < 3 { digits = "0" + digits }
-      while digits.hasSuffix("0") { digits.removeLast() }
-      text += "." + digits
+    // Written byte by byte (appearance streams write hundreds of numbers each): the longest,
+    // "-1000000000.999", takes 15 bytes.
+    return String(unsafeUninitializedCapacity: 16) { out in
+      var position = 0
+      if scaled < 0 {
+        out[position] = UInt8(ascii: "-")
+        position += 1
+      }
+      let whole = scaled.magnitude / 1000
+      var fraction = scaled.magnitude % 1000
+      var divisor: UInt64 = 1
+      while divisor <= whole / 10 { divisor *= 10 }
+      var rest = whole
+      repeat {
+        out[position] = UInt8(ascii: "0") + UInt8(rest / divisor)
+        position += 1
+        rest %= divisor
+        divisor /= 10
+      } while divisor > 0
+      guard fraction != 0 else { return position }
+      out[position] = UInt8(ascii: ".")
+      position += 1
+      var place: UInt64 = 100
+      while fraction != 0 {
+        out[position] = UInt8(ascii: "0") + UInt8(fraction / place)
+        position += 1
+        fraction %= place
+        place /= 10
+      }
+      return position
     }
-    return text
   }
 }
