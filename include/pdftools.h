@@ -423,8 +423,9 @@ pdftools_status pdftools_document_is_modified(pdftools_document *doc, pdftools_b
  * Sets the memory budget, in bytes, of what the document keeps of its pages'
  * text (characters, fonts, text folded for search); 8 MiB by default.  When
  * it is exceeded, the pages used least recently are dropped and read again
- * when needed, so searching a long document stays within the budget; 0 keeps
- * only the page read last.  Errors: INVALID_HANDLE.
+ * when needed; 0 keeps only the page read last.  A search over many pages
+ * keeps only what fits in the room left, so it stays within the budget and
+ * does not push out the pages in use.  Errors: INVALID_HANDLE.
  */
 pdftools_status pdftools_document_set_cache_limit(pdftools_document *doc, size_t bytes);
 
