@@ -39,11 +39,34 @@ import Testing
     try document.setTextCacheLimit(bytes: one * 3)
     _ = try document.text(ofPage: 41)
     #expect(try document.search("gamma", options: SearchOptions()).count == 60)
-    let kept = try document.locked { () throws(PDFError) -> [Int] in
-      (0..<60).filter { document.pageTexts.text($0) != nil }
-    }
-    #expect(kept.contains(40) && kept.contains(41), "pages in use stay: \(kept)")
-    #expect(kept.count <= 3, "the search kept \(kept)")
+    #expect(try cachedPages(document) == [0, 40, 41], "pages in use stay, the pass keeps what fits")
     #expect(document.textCacheBytes <= one * 3)
+  }
+
+  /// A pass over many pages (a search, the text of a range) neither reorders the pages in use
+  /// nor keeps its own pages ahead of them: the host's next reads drop the pass's pages first,
+  /// then the pages in use the host read least recently.
+  @Test(arguments: [false, true]) func aPassLeavesTheOrderOfThePagesInUse(wholeText: Bool) throws {
+    let document = try Document.open(bytes: ProgressTests.pages(60))
+    _ = try document.text(ofPage: 1)
+    let one = document.textCacheBytes
+    try document.setTextCacheLimit(bytes: one * 3 + one / 2)
+    _ = try document.text(ofPage: 0)
+    if wholeText {
+      #expect(try document.text(ofPages: 0..<60).count > 60 * 20)
+    } else {
+      #expect(try document.search("gamma", options: SearchOptions()).count == 60)
+    }
+    #expect(try cachedPages(document) == [0, 1, 2], "the pass keeps the one page that fits")
+    _ = try document.text(ofPage: 10)
+    _ = try document.text(ofPage: 11)
+    #expect(try cachedPages(document) == [0, 10, 11], "the pass's page goes first, then page 1, read before page 0")
+  }
+
+  /// The pages of a 60-page document whose text is cached, in order.
+  private func cachedPages(_ document: Document) throws -> [Int] {
+    try document.locked { () throws(PDFError) -> [Int] in
+      (0..<60).filter { document.pageTexts.text($0, .pass) != nil }
+    }
   }
 }

@@ -24,17 +24,14 @@ extension Document {
   /// leaves the pages in use where they are (see ``TextReading``).
   func textPage(_ index: Int, _ reading: TextReading = .inUse) throws(PDFError) -> TextPage {
     try checkPageIndex(index)
-    if let cached = pageTexts.text(index) { return cached }
+    if let cached = pageTexts.text(index, reading) { return cached }
     let view = try textPopplerView(for: index)
     guard var page = view.withPage(index, keep: reading == .inUse, { TextPage(page: $0, rotation: 0) }) else {
       throw PDFError(.damaged, "poppler cannot read page \(index)")
     }
     let turned = turnedGlyphs(index)
     if !turned.isEmpty { page = page.regrouped(by: turned) }
-    switch reading {
-    case .inUse: pageTexts.store(page, page: index)
-    case .pass: pageTexts.storeIfRoom(page, page: index)
-    }
+    pageTexts.store(page, page: index, reading)
     return page
   }
 

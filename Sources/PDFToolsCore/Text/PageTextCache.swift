@@ -26,32 +26,38 @@ struct PageTextCache {
   /// The bytes held (an estimate).
   var bytes: Int { total }
 
-  /// The text of `page`, marking it used.
-  mutating func text(_ page: Int) -> TextPage? { touch(page)?.text }
+  /// The text of `page`; a read `.inUse` marks it used, one of a `.pass` leaves the order
+  /// in which pages are dropped as it was.
+  mutating func text(_ page: Int, _ reading: TextReading = .inUse) -> TextPage? {
+    reading == .inUse ? touch(page)?.text : entries[page]?.text
+  }
 
   /// The fonts of `page`, marking it used.
   mutating func fonts(_ page: Int) -> TextFonts? { touch(page)?.fonts }
 
-  /// The folded text of `page` for `flags`, marking it used.
-  mutating func folded(_ page: Int, _ flags: SearchOptions.Flags) -> FoldedText? {
+  /// The folded text of `page` for `flags`; only a read `.inUse` marks the page used.
+  mutating func folded(_ page: Int, _ flags: SearchOptions.Flags, _ reading: TextReading = .inUse) -> FoldedText? {
     guard flags == foldedFlags else { return nil }
-    return touch(page)?.folded
+    return reading == .inUse ? touch(page)?.folded : entries[page]?.folded
   }
 
-  /// Keeps the text of `page`.
-  mutating func store(_ text: TextPage, page: Int) {
-    remove(page)
-    clock += 1
+  /// Keeps the text of `page`. A page read `.inUse` is kept as the one used last, dropping
+  /// the pages used least recently past the budget; a page read in a `.pass` is kept only
+  /// when it fits without dropping any, and as the first to go.
+  mutating func store(_ text: TextPage, page: Int, _ reading: TextReading = .inUse) {
     let cost = PageTextCache.cost(of: text)
-    entries[page] = Entry(text: text, cost: cost, used: clock)
-    total += cost
-    evict(keeping: page)
-  }
-
-  /// Keeps the text of `page` when that fits in the budget without dropping other pages.
-  mutating func storeIfRoom(_ text: TextPage, page: Int) {
-    guard entries[page] == nil, total + PageTextCache.cost(of: text) <= budget else { return }
-    store(text, page: page)
+    switch reading {
+    case .inUse:
+      remove(page)
+      clock += 1
+      entries[page] = Entry(text: text, cost: cost, used: clock)
+      total += cost
+      evict(keeping: page)
+    case .pass:
+      guard entries[page] == nil, total + cost <= budget else { return }
+      entries[page] = Entry(text: text, cost: cost, used: 0)
+      total += cost
+    }
   }
 
   /// Keeps the fonts of `page` (whose text is kept).

@@ -240,7 +240,7 @@ extension Document {
   /// The folded text of a page for `flags`, cached for the flags of the last search; call under
   /// the lock.
   private func foldedText(_ page: Int, _ flags: SearchOptions.Flags) throws(PDFError) -> FoldedText {
-    if let cached = pageTexts.folded(page, flags) { return cached }
+    if let cached = pageTexts.folded(page, flags, .pass) { return cached }
     let folded = FoldedText(try textPage(page, .pass).chars, flags: flags)
     pageTexts.storeIfRoom(folded, flags: flags, page: page)
     return folded
@@ -268,7 +268,8 @@ extension Document {
 
 extension Document {
   /// The plain text of the pages in `pages`, each followed by a form feed (U+000C) but the
-  /// last. `progress` hears of each page read and may stop (`.cancelled`).
+  /// last. `progress` hears of each page read and may stop (`.cancelled`). The pages are read
+  /// as a pass: the pages in use stay cached (see ``TextReading``).
   public func text(ofPages pages: Range<Int>, progress: ProgressHandler? = nil) throws(PDFError) -> String {
     let reporter = progressReporter(progress)
     return try locked { () throws(PDFError) -> String in
@@ -279,7 +280,7 @@ extension Document {
       for page in pages {
         try reporter.report(page - pages.lowerBound, of: pages.count)
         if page > pages.lowerBound { text += "\u{0C}" }
-        text += try textPage(page).text
+        text += try textPage(page, .pass).text
       }
       try reporter.report(pages.count, of: pages.count)
       return text
