@@ -19,7 +19,12 @@ import Testing
     #expect(QPDF.numberSyntax(-7.05) == "-7.05")
     #expect(QPDF.numberSyntax(0.0302) == "0.0302")
     #expect(QPDF.numberSyntax(-0.00004) == "0")
-    #expect(QPDF.numberSyntax(1e20) == nil, "beyond exact rounding: made by qpdf")
+    #expect(QPDF.numberSyntax(0.03125) == "0.0312", "an exact tie goes to the even neighbour")
+    #expect(QPDF.numberSyntax(-0.09375) == "-0.0938")
+    #expect(QPDF.numberSyntax(2.00001) == "2", "rounds to a whole number: written as one")
+    #expect(QPDF.numberSyntax(4.5e11) == "450000000000")
+    #expect(QPDF.numberSyntax(4.6e11 + 0.5) == nil, "beyond exact rounding: made by qpdf")
+    #expect(QPDF.numberSyntax(1e20) == nil, "beyond Int64 and exact rounding: made by qpdf")
     #expect(QPDF.numberSyntax(.infinity) == nil)
   }
 
@@ -37,5 +42,30 @@ import Testing
       #expect((qpdf_oh_is_integer(qpdf.data, item) != QPDF_FALSE) == (Int64(exactly: value) != nil), "item \(index)")
     }
     #expect(qpdf_oh_get_array_n_items(qpdf.data, qpdf.numberArray([])) == 0)
+  }
+
+  /// The syntax is what qpdf writes for the same real with four decimals, near ties included.
+  @Test func roundsAsQPDFDoes() throws {
+    let qpdf = QPDF()
+    defer { qpdf.releaseHandles() }
+    try qpdf.makeEmpty()
+    var generator = SystemRandomNumberGenerator()
+    var values: [Double] = [0.03125, -0.09375, 2.00005, 1.00005, -3.00015, 0.00005, 1e-9, 123.45675]
+    var magnitude = 1e-5
+    for _ in 0..<16 {
+      magnitude *= 10
+      for _ in 0..<100 { values.append(Double.random(in: -1...1, using: &generator) * magnitude) }
+    }
+    for _ in 0..<500 {
+      // The double nearest a decimal tie: just above it, just below it or on it.
+      let tie = (Double(Int.random(in: -10_000_000...10_000_000, using: &generator)) + 0.5) / 10_000
+      values.append(tie)
+    }
+    for value in values where value.magnitude < 4e11 {
+      let real = qpdf_oh_new_real_from_double(qpdf.data, value, 4)
+      var written = String(cString: qpdf_oh_unparse(qpdf.data, real))
+      if written == "-0" { written = "0" }
+      #expect(QPDF.numberSyntax(value) == written, "\(value)")
+    }
   }
 }

@@ -74,26 +74,15 @@ extension QPDF {
     return parsed
   }
 
-  /// `value` in PDF syntax as ``numberArray(_:)`` writes it, or nil when it is not finite or too
-  /// large to round to four decimals exactly.
+  /// `value` in PDF syntax as ``numberArray(_:)`` writes it: an integer, or the value rounded
+  /// to four decimals as qpdf rounds reals (its exact binary value, ties to even), with
+  /// trailing zeros dropped, so a value that rounds to a whole number reads back as an integer.
+  /// Nil when it is not finite or too large for exact rounding (|value| ≥ 2^52 / 10^4, about
+  /// 4.5e11, and not an integer).
   static func numberSyntax(_ value: Double) -> String? {
     if let exact = Int64(exactly: value) { return String(exact) }
-    guard value.isFinite, value.magnitude < 1e14 else { return nil }
-    let scaled = Int64((value * 10_000).rounded())
-    if scaled == 0 { return "0" }
-    let magnitude = scaled.magnitude
-    var text = scaled < 0 ? "-" : ""
-    text += String(magnitude / 10_000)
-    var fraction = magnitude % 10_000
-    guard fraction != 0 else { return text }
-    var digits = 4
-    while fraction % 10 == 0 {
-      fraction /= 10
-      digits -= 1
-    }
-    let written = String(fraction)
-    text += "." + String(repeating: "0", count: digits - written.count) + written
-    return text
+    guard let scaled = FixedPoint.scaled(value, decimals: 4) else { return nil }
+    return FixedPoint.text(scaled: scaled, decimals: 4)
   }
 
   /// ``numberArray(_:)`` made one handle at a time, for values its syntax does not write.
