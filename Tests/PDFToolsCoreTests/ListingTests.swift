@@ -35,7 +35,13 @@ import Testing
     try document.updateAnnotation(first, [.color(RGBColor(0, 1, 0))])
     #expect(try document.annotations(onPage: 0) == [first], "changing an annotation keeps the listing right")
     let second = try document.createAnnotation(page: 0, subtype: "Square", rect: Rect(60, 60, 90, 90))
+    let grown = try document.locked { () throws(PDFError) -> [Int64]? in
+      document.pageIdentity(0).flatMap { document.annotationListings[$0]?.ids }
+    }
+    #expect(grown == [first, second], "creating an annotation extends the kept listing")
     #expect(try document.annotations(onPage: 0) == [first, second])
+    #expect(try Document.open(bytes: document.withSavedBytes(SaveOptions()) { (bytes) throws(PDFError) in Array(bytes) })
+      .annotations(onPage: 0).count == 2, "as a fresh reading of the page finds")
     try document.deleteAnnotation(first)
     #expect(try document.annotations(onPage: 0) == [second])
     try document.undo()

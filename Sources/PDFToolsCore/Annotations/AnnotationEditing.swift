@@ -134,6 +134,8 @@ extension Document {
       guard qpdf.isDictionary(pageObject), let pageIdentity = qpdf.identity(pageObject) else {
         throw PDFError(.damaged, "page \(page + 1) cannot be changed: its dictionary is unreadable")
       }
+      // The page's listing, when read, grows by the new annotation rather than being read again.
+      let listed = annotationListings[pageIdentity]
       let write = writer
       let object = try write.makeIndirect(qpdf.makeDictionary(entries))
       if let annots = qpdf.entry(pageObject, "/Annots"), qpdf_oh_is_array(qpdf.data, annots) != QPDF_FALSE {
@@ -146,7 +148,11 @@ extension Document {
       guard let identity = qpdf.identity(object) else {
         throw PDFError(.internal, "the new annotation has no object number")
       }
-      return annotationIndex.id(for: identity, page: pageIdentity) { _ in false }
+      let id = annotationIndex.id(for: identity, page: pageIdentity) { _ in false }
+      if let listed, !listed.contains(identity) {
+        annotationListings[pageIdentity] = PageListing(objects: listed.objects + [identity], ids: listed.ids + [id])
+      }
+      return id
     }
   }
 
