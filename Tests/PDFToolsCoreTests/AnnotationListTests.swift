@@ -21,7 +21,7 @@ import Testing
       ("highlight", 1, "Highlight", "Bob", "D:20260201", "Important"),
       ("ink", 1, "Ink", "Ann", nil, ""),
     ]
-    for (name, page, subtype, author, date, contents) in specs {
+    for (name, page, subtype, author, _, contents) in specs {
       let id = try document.createAnnotation(page: page, subtype: subtype, rect: Rect(10, 10, 60, 60))
       try document.updateAnnotation(id, [.text(key: "T", value: author), .text(key: "Contents", value: contents)])
       ids[name] = id
