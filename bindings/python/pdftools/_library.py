@@ -15,7 +15,6 @@ A missing library or one with a different major version raises
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import os
 from ctypes import (
     CFUNCTYPE,
@@ -31,7 +30,7 @@ from ctypes import (
     c_uint32,
     c_void_p,
 )
-from typing import Any, List, Optional, Sequence, Tuple
+from typing import Any, Iterator, List, Optional, Sequence, Tuple
 
 from .errors import LibraryNotFoundError
 
@@ -1082,12 +1081,20 @@ _PROTOTYPES: List[Tuple[str, Any, Sequence[Any]]] = [
 ]
 
 
-def _candidates() -> List[Tuple[str, Optional[str]]]:
-    """(description, name for CDLL or None when not found) pairs, in order."""
+def _candidates() -> Iterator[Tuple[str, Optional[str]]]:
+    """(description, name for CDLL or None when not found) pairs, in order.
+
+    Each is looked up only once the ones before it failed to load: ``find_library`` runs
+    programs (ldconfig, the compiler) and its module imports :mod:`subprocess`.
+    """
     explicit = os.environ.get(_ENV_VAR)
     if explicit:
-        return [(f"${_ENV_VAR}={explicit}", explicit)]
-    return [(_SONAME, _SONAME), ("find_library('pdftools')", ctypes.util.find_library("pdftools"))]
+        yield f"${_ENV_VAR}={explicit}", explicit
+        return
+    yield _SONAME, _SONAME
+    import ctypes.util
+
+    yield "find_library('pdftools')", ctypes.util.find_library("pdftools")
 
 
 def _open_library() -> ctypes.CDLL:
