@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import atexit
 import enum
-import logging
 import threading
-from typing import Callable, Optional, Union
+from typing import TYPE_CHECKING, Callable, Optional, Union
 
 from ._library import LOG_CALLBACK, lib
+
+if TYPE_CHECKING:
+    import logging
 
 __all__ = ["LogLevel", "LogHandler", "set_log_handler", "get_log_handler", "log_to_logging"]
 
@@ -110,14 +112,6 @@ def get_log_handler() -> Optional[LogHandler]:
     return _handler
 
 
-_TO_LOGGING = {
-    LogLevel.DEBUG: logging.DEBUG,
-    LogLevel.INFO: logging.INFO,
-    LogLevel.WARNING: logging.WARNING,
-    LogLevel.ERROR: logging.ERROR,
-}
-
-
 def log_to_logging(
     logger: Optional[logging.Logger] = None, min_level: Union[LogLevel, int] = LogLevel.WARNING
 ) -> Optional[LogHandler]:
@@ -127,10 +121,18 @@ def log_to_logging(
     child named after the source, e.g. "pdftools.qpdf".  Returns the previous
     handler.
     """
+    import logging  # here: only this function needs it
+
     base = logger if logger is not None else logging.getLogger("pdftools")
+    to_logging = {
+        LogLevel.DEBUG: logging.DEBUG,
+        LogLevel.INFO: logging.INFO,
+        LogLevel.WARNING: logging.WARNING,
+        LogLevel.ERROR: logging.ERROR,
+    }
 
     def forward(level: LogLevel, source: str, message: str) -> None:
         target = base.getChild(source) if source else base
-        target.log(_TO_LOGGING.get(level, logging.WARNING), "%s", message)
+        target.log(to_logging.get(level, logging.WARNING), "%s", message)
 
     return set_log_handler(forward, min_level)
