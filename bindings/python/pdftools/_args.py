@@ -1,11 +1,11 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Turning Python arguments into the C values of the text, selection and search calls."""
+"""Turning Python arguments into the C values of the calls: points, rectangles, indices and enums."""
 
 from __future__ import annotations
 
 import enum
 import operator
-from typing import Any, Type, TypeVar
+from typing import Any, Optional, Type, TypeVar
 
 from ._library import CPoint, CRect
 from .errors import ArgumentError, RangeError
@@ -13,6 +13,7 @@ from .errors import ArgumentError, RangeError
 __all__ = ["as_c_point", "as_c_rect", "as_enum", "as_index"]
 
 _E = TypeVar("_E", bound=enum.IntEnum)
+_S = TypeVar("_S", bound="_NamedEnum")
 _INT32_MIN = -(2**31)
 _INT32_MAX = 2**31 - 1
 
@@ -62,3 +63,34 @@ def as_index(value: Any, what: str = "page index") -> int:
     if not _INT32_MIN <= position <= _INT32_MAX:
         raise RangeError(f"{what} {position} out of range")
     return int(position)
+
+
+class _NamedEnum(str, enum.Enum):
+    """A str enum of the C names; looked up case-insensitively ("-" and " " read as "_")."""
+
+    @classmethod
+    def _missing_(cls, value: Any) -> Optional["_NamedEnum"]:
+        """Finds members by name or value, ignoring case, "-" and " "."""
+        if isinstance(value, str):
+            key = value.strip().lower().replace("-", "_").replace(" ", "_")
+            for member in cls:
+                if member.value == key:
+                    return member
+        return None
+
+    def __str__(self) -> str:
+        """The name, e.g. ``"highlight"``."""
+        return str(self.value)
+
+
+def _named(cls: Type[_S], value: Any, what: str) -> _S:
+    """``cls(value)`` for a member or its name; TypeError for other types, ArgumentError for unknown names."""
+    if isinstance(value, cls):
+        return value
+    if not isinstance(value, str):
+        raise TypeError(f"{what} must be a {cls.__name__} or its name, not {value!r}")
+    try:
+        return cls(value)
+    except ValueError:
+        names = ", ".join(repr(member.value) for member in cls)
+        raise ArgumentError(f"unknown {what} {value!r} (expected one of {names})") from None

@@ -22,13 +22,12 @@ import enum
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
 
-from ._args import as_c_rect
+from ._args import _named, _NamedEnum, as_c_rect
 from ._call import encode_text
 from ._library import CColor, CFieldInfo, CFieldSpec, CFieldStyle, CFieldWidget, CFormInfo, lib
 from .annotation_types import BorderStyle, BorderStyleLike, ColorLike
 from .errors import ArgumentError, NotFoundError
 from .geometry import Rect
-from .tools import _named, _NamedEnum
 
 if TYPE_CHECKING:
     from .annotations import Annotation

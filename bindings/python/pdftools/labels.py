@@ -14,10 +14,9 @@ import ctypes
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable, List, Union
 
-from ._args import as_index
+from ._args import _named, _NamedEnum, as_index
 from ._call import encode_text
 from ._library import CLabelRange, lib
-from .tools import _named, _NamedEnum
 
 if TYPE_CHECKING:
     from .document import Document

@@ -29,12 +29,11 @@ import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable, List, Optional, Sequence, Tuple, Union
 
-from ._args import as_c_rect, as_index
+from ._args import _named, _NamedEnum, as_c_rect, as_index
 from ._call import call, read_array
 from ._library import LAYOUT_OPTIONS_VERSION, CLayoutOptions, CLayoutPage, CRect, CVisiblePage, lib
 from .errors import ArgumentError, HandleError, InternalError, NotFoundError
 from .geometry import Point, Rect, Size
-from .tools import _named, _NamedEnum
 
 if TYPE_CHECKING:
     from .document import Document

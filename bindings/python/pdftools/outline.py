@@ -21,10 +21,9 @@ import ctypes
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterator, List, Optional, Tuple, Union
 
-from ._args import as_index
+from ._args import _named, _NamedEnum, as_index
 from ._call import encode_text
 from ._library import CColor, CDestination, COutlineItem, lib
-from .tools import _named, _NamedEnum
 
 if TYPE_CHECKING:
     from .document import Document

@@ -42,7 +42,6 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
-import enum
 import json
 import logging
 import math
@@ -64,11 +63,10 @@ from typing import (
     Sequence,
     Tuple,
     Type,
-    TypeVar,
     Union,
 )
 
-from ._args import as_index
+from ._args import _named, _NamedEnum, as_index
 from ._call import call, encode_text, free_tool_manager, read_array, read_string
 from ._library import (
     POINTER_EVENT_VERSION,
@@ -116,8 +114,6 @@ __all__ = [
 
 _logger = logging.getLogger("pdftools.tools")
 
-_S = TypeVar("_S", bound="_NamedEnum")
-
 _MOD_SHIFT = 1 << 0
 _MOD_CTRL = 1 << 1
 _MOD_ALT = 1 << 2
@@ -127,37 +123,6 @@ _MAX_DASHES = 8
 _NAME_BYTES = 64  # char font[64], icon[64] with the NUL
 _ATTEMPTS = 8
 _TOO_SMALL = (Status.BUFFER_TOO_SMALL,)
-
-
-class _NamedEnum(str, enum.Enum):
-    """A str enum of the C names; looked up case-insensitively ("-" and " " read as "_")."""
-
-    @classmethod
-    def _missing_(cls, value: Any) -> Optional["_NamedEnum"]:
-        """Finds members by name or value, ignoring case, "-" and " "."""
-        if isinstance(value, str):
-            key = value.strip().lower().replace("-", "_").replace(" ", "_")
-            for member in cls:
-                if member.value == key:
-                    return member
-        return None
-
-    def __str__(self) -> str:
-        """The name, e.g. ``"highlight"``."""
-        return str(self.value)
-
-
-def _named(cls: Type[_S], value: Any, what: str) -> _S:
-    """``cls(value)`` for a member or its name; TypeError for other types, ArgumentError for unknown names."""
-    if isinstance(value, cls):
-        return value
-    if not isinstance(value, str):
-        raise TypeError(f"{what} must be a {cls.__name__} or its name, not {value!r}")
-    try:
-        return cls(value)
-    except ValueError:
-        names = ", ".join(repr(member.value) for member in cls)
-        raise ArgumentError(f"unknown {what} {value!r} (expected one of {names})") from None
 
 
 class ToolMode(_NamedEnum):
