@@ -23,14 +23,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, List, Optional, Sequence, Tuple
 
 from ._call import encode_text
-from ._call import read_array
 from ._library import CAnnotationInfo, CRect, lib
 from .annotation_types import AnnotationFlag
-from .annotation_edit import add_popup, update_annotation
 from .annotation_properties import AnnotationProperties
 from .errors import NotFoundError, Status
 from .geometry import Rect
 
+# pdftools.annotation_edit is imported by the methods that change annotations.
 if TYPE_CHECKING:
     from .document import Document
     from .page import Page
@@ -277,6 +276,8 @@ class Annotation(AnnotationProperties):
         :meth:`pdftools.Document.undo`); repeated updates of the same
         properties merge into one step.
         """
+        from .annotation_edit import update_annotation
+
         update_annotation(self, properties)
 
     def add_popup(self, rect: Sequence[float], open: bool = False) -> "Annotation":  # noqa: A002 - the PDF name
@@ -288,6 +289,8 @@ class Annotation(AnnotationProperties):
         for a non-finite or empty rect, NotFoundError for a stale id,
         NotPermittedError when the document's permissions forbid annotating.
         """
+        from .annotation_edit import add_popup
+
         return add_popup(self, rect, open)
 
     def delete(self) -> None:

@@ -7,28 +7,32 @@ import ctypes
 import os
 import weakref
 from types import TracebackType
-from typing import Any, Callable, Iterable, List, Optional, Sequence, Tuple, Type, TypeVar, Union
+from typing import TYPE_CHECKING, Any, Callable, Iterable, List, Optional, Sequence, Tuple, Type, TypeVar, Union
 
 from ._args import as_c_point, as_enum, as_index
 from ._call import call, close_handle, encode_text, read_buffer, read_string
 from ._library import CSelection, lib
 from .annotations import Annotation, as_annotation_id
 from .exchange import Exchange
-from .forms import Fields
 from .errors import ArgumentError, ClosedDocumentError, HandleError, InternalError, RangeError
 from .geometry import PointLike, Space, SpaceLike
-from .labels import LabelRange, read_ranges, write_ranges
-from .metadata import Metadata
-from .outline import Outline
 from .page import Page, PageList, check_index
-from .permissions import Permission
 from .progress import ProgressCall, ProgressCallable
-from .save_options import Encryption, ObjectStreams, make_save_options
-from .search import Matches, search, search_next, search_options
-from .selection import Match, Selection
 from .text import Granularity, GranularityLike
-from .tools import ToolManager
 from .undo import UndoHistory
+
+# The modules of the less common parts (forms, outline, page labels, metadata, saving,
+# search, selections, annotation tools) are imported by the methods that use them.
+if TYPE_CHECKING:
+    from .forms import Fields
+    from .labels import LabelRange
+    from .metadata import Metadata
+    from .outline import Outline
+    from .permissions import Permission
+    from .save_options import Encryption, ObjectStreams
+    from .search import Matches
+    from .selection import Match, Selection
+    from .tools import ToolManager
 
 _T = TypeVar("_T")
 
@@ -244,15 +248,21 @@ class Document(UndoHistory, Exchange):
         Assigning a list of :class:`pdftools.LabelRange` replaces them in one undo
         step (the first must start at page 0); an empty list removes them.
         """
+        from .labels import read_ranges
+
         return read_ranges(self)
 
     @page_labels.setter
     def page_labels(self, ranges: Iterable[LabelRange]) -> None:
+        from .labels import write_ranges
+
         write_ranges(self, ranges)
 
     @property
     def fields(self) -> Fields:
         """The interactive form's fields: a mapping by full name, iterable in tree order."""
+        from .forms import Fields
+
         self._require_handle()
         return Fields(self)
 
@@ -263,12 +273,16 @@ class Document(UndoHistory, Exchange):
     @property
     def outline(self) -> Outline:
         """The document outline (bookmarks): iterate for the top-level items, ``add`` to add one."""
+        from .outline import Outline
+
         self._require_handle()
         return Outline(self)
 
     @property
     def metadata(self) -> Metadata:
         """The document information dictionary, as a mutable mapping of str to str."""
+        from .metadata import Metadata
+
         self._require_handle()
         return Metadata(self)
 
@@ -313,6 +327,8 @@ class Document(UndoHistory, Exchange):
     @property
     def permissions(self) -> Permission:
         """The permissions the document grants (:attr:`Permission.ALL` when unrestricted)."""
+        from .permissions import Permission
+
         flags = ctypes.c_uint32()
         self._call(lib.pdftools_document_get_permissions, ctypes.byref(flags))
         return Permission(int(flags.value))
@@ -448,6 +464,8 @@ class Document(UndoHistory, Exchange):
         styles.  Several managers of one document are independent.  Close it
         (or use it as a context manager) when done.
         """
+        from .tools import ToolManager
+
         self._require_handle()
         return ToolManager(self)
 
@@ -473,6 +491,8 @@ class Document(UndoHistory, Exchange):
         ArgumentError (non-finite points, bad space or granularity) and
         RangeError (a page index).
         """
+        from .selection import Selection
+
         c_a, c_b = as_c_point(p1, "p1"), as_c_point(p2, "p2")
         c_space = as_enum(Space, space, "space")
         c_granularity = as_enum(Granularity, granularity, "granularity")
@@ -513,6 +533,8 @@ class Document(UndoHistory, Exchange):
         stop the search (CancelledError).  Raises ArgumentError for an empty
         query, RangeError for bad pages.
         """
+        from .search import search, search_options
+
         options = search_options(
             case_sensitive=case_sensitive,
             whole_words=whole_words,
@@ -545,6 +567,8 @@ class Document(UndoHistory, Exchange):
         a "find next" button.  The search does not wrap around: None when
         there is no further occurrence.  Options as for :meth:`search`.
         """
+        from .search import search_next, search_options
+
         options = search_options(
             case_sensitive=case_sensitive,
             whole_words=whole_words,
@@ -601,6 +625,8 @@ class Document(UndoHistory, Exchange):
         history is kept (undo after saving, then save again, writes the
         restored state).
         """
+        from .save_options import make_save_options
+
         options = make_save_options(
             compress_streams=compress_streams,
             object_streams=object_streams,
@@ -656,6 +682,8 @@ class Document(UndoHistory, Exchange):
         last saved incrementally to a path) followed by the appended update.
         Does not change :attr:`is_modified`.
         """
+        from .save_options import make_save_options
+
         options = make_save_options(
             compress_streams=compress_streams,
             object_streams=object_streams,

@@ -17,7 +17,6 @@ burns them into the pages for distribution.
 from __future__ import annotations
 
 import ctypes
-import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable, List, Optional, Union
 
@@ -224,7 +223,11 @@ class Exchange:
         options = CReportOptions(version=REPORT_OPTIONS_VERSION)
         _filter(options, first_page, last_page, subtypes, authors, since, until)
         text = self._allocated_text(lib.pdftools_document_get_annotation_report, ctypes.byref(options), kinds[format])
-        return json.loads(text) if format == "json" else text
+        if format == "csv":
+            return text
+        import json
+
+        return json.loads(text)
 
     def annotation_list(
         self,

@@ -9,13 +9,10 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator, List, Optional, Seque
 
 from ._args import as_c_point, as_c_rect, as_enum
 from ._library import CPoint, CRect, lib
-from .annotation_edit import create_annotation
 from .annotations import Annotation, AnnotationInfo, page_annotation_infos, page_annotations
 from .errors import ArgumentError, DamagedError, NotFoundError, PageDeletedError, RangeError
 from .geometry import Box, Point, PointLike, Quad, Rect, Size, Space, SpaceLike
 from .render import PixelFormat, PixelFormatLike, RenderedImage, render_page, render_size
-from .search import Matches, search, search_options
-from .selection import Match, Selection
 from .text import (
     Char,
     Granularity,
@@ -28,8 +25,11 @@ from .text import (
     text_units,
 )
 
+# Editing, search and selections are imported by the methods that use them.
 if TYPE_CHECKING:
     from .document import Document
+    from .search import Matches
+    from .selection import Selection
 
 __all__ = ["Page", "PageList"]
 
@@ -372,6 +372,8 @@ class Page:
 
     def select_all(self) -> Selection:
         """A selection of the page's whole text (empty for a page without text)."""
+        from .selection import Selection
+
         return Selection(self._document, self._index, 0, self._index, self.char_count)
 
     def search(
@@ -384,6 +386,8 @@ class Page:
         join_hyphens: bool = False,
     ) -> Matches:
         """Every occurrence of ``text`` on this page; options as for :meth:`Document.search`."""
+        from .search import search, search_options
+
         options = search_options(
             case_sensitive=case_sensitive,
             whole_words=whole_words,
@@ -434,6 +438,8 @@ class Page:
         forbid annotating.  The creation with its properties is one undo
         step, "Add <subtype>".
         """
+        from .annotation_edit import create_annotation
+
         return create_annotation(self, subtype, rect, properties)
 
     # -- rendering ---------------------------------------------------------------
