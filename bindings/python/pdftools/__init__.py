@@ -40,7 +40,7 @@ package raises :class:`LibraryNotFoundError` (an ``ImportError``).
 
 from __future__ import annotations
 
-from typing import Optional, Tuple
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
 from ._library import lib as _lib
 from .annotation_types import (
@@ -55,10 +55,9 @@ from .annotation_types import (
     LineEnding,
     ReplyType,
 )
-from .annotations import Annotation, AnnotationInfo
+from .annotations import Annotation
 from .progress import ProgressCallable
 from .document import Document, Password, PathType, Source
-from .exchange import ImportResult, ListedAnnotation
 from .errors import (
     ArgumentError,
     CancelledError,
@@ -84,36 +83,127 @@ from .errors import (
     UnsupportedError,
     WrongPasswordError,
 )
-from .labels import LabelRange, LabelStyle
-from .forms import Field, FieldFlag, FieldOption, FieldStyle, FieldType, FieldWidget, Fields, FormInfo
-from .outline import Destination, Fit, Outline, OutlineItem
-from .layout import CanvasPointer, Layout, LayoutMode, VisiblePage, Zoom
 from .geometry import Box, Point, PointLike, Quad, Rect, Size, Space, SpaceLike
 from .log import LogHandler, LogLevel, get_log_handler, log_to_logging, set_log_handler
-from .metadata import Metadata
 from .page import Page, PageList
-from .permissions import Permission
-from .render import PixelFormat, PixelFormatLike, RenderedImage, Tile
-from .save_options import Encryption, ObjectStreams
-from .search import Matches, SearchFlags
-from .selection import Match, Selection
 from .text import Char, CharFlags, Granularity, GranularityLike, TextRange
-from .tools import (
-    HandleKind,
-    Key,
-    Overlay,
-    OverlayItem,
-    OverlayKind,
-    PointerKind,
-    Tool,
-    ToolEvent,
-    ToolEventKind,
-    ToolHit,
-    ToolManager,
-    ToolMode,
-    ToolStyle,
-)
 from .undo import UndoGroup, UndoHandler
+
+# The names of the less common parts are looked up when first used (see __getattr__), so
+# that importing pdftools does not import their modules: name -> module.
+_LAZY: Dict[str, str] = {
+    "AnnotationInfo": "annotations",
+    "ImportResult": "exchange",
+    "ListedAnnotation": "exchange",
+    "Field": "forms",
+    "FieldFlag": "forms",
+    "FieldOption": "forms",
+    "FieldStyle": "forms",
+    "FieldType": "forms",
+    "FieldWidget": "forms",
+    "Fields": "forms",
+    "FormInfo": "forms",
+    "LabelRange": "labels",
+    "LabelStyle": "labels",
+    "CanvasPointer": "layout",
+    "Layout": "layout",
+    "LayoutMode": "layout",
+    "VisiblePage": "layout",
+    "Zoom": "layout",
+    "Metadata": "metadata",
+    "Destination": "outline",
+    "Fit": "outline",
+    "Outline": "outline",
+    "OutlineItem": "outline",
+    "Permission": "permissions",
+    "PixelFormat": "render",
+    "PixelFormatLike": "render",
+    "RenderedImage": "render",
+    "Tile": "render",
+    "Encryption": "save_options",
+    "ObjectStreams": "save_options",
+    "Matches": "search",
+    "SearchFlags": "search",
+    "Match": "selection",
+    "Selection": "selection",
+    "HandleKind": "tools",
+    "Key": "tools",
+    "Overlay": "tools",
+    "OverlayItem": "tools",
+    "OverlayKind": "tools",
+    "PointerKind": "tools",
+    "Tool": "tools",
+    "ToolEvent": "tools",
+    "ToolEventKind": "tools",
+    "ToolHit": "tools",
+    "ToolManager": "tools",
+    "ToolMode": "tools",
+    "ToolStyle": "tools",
+}
+
+# The submodules, imported when first reached as attributes of the package
+# (``pdftools.tools.ToolManager`` after a plain ``import pdftools``).
+_SUBMODULES = frozenset(
+    {
+        "_args",
+        "_call",
+        "_library",
+        "_pdf_syntax",
+        "annotation_edit",
+        "annotation_properties",
+        "annotation_types",
+        "annotations",
+        "document",
+        "errors",
+        "exchange",
+        "forms",
+        "geometry",
+        "labels",
+        "layout",
+        "log",
+        "metadata",
+        "outline",
+        "page",
+        "permissions",
+        "progress",
+        "render",
+        "save_options",
+        "search",
+        "selection",
+        "text",
+        "tools",
+        "undo",
+    }
+)
+
+if TYPE_CHECKING:
+    from .annotations import AnnotationInfo
+    from .exchange import ImportResult, ListedAnnotation
+    from .forms import Field, FieldFlag, FieldOption, FieldStyle, FieldType, FieldWidget, Fields, FormInfo
+    from .labels import LabelRange, LabelStyle
+    from .layout import CanvasPointer, Layout, LayoutMode, VisiblePage, Zoom
+    from .metadata import Metadata
+    from .outline import Destination, Fit, Outline, OutlineItem
+    from .permissions import Permission
+    from .render import PixelFormat, PixelFormatLike, RenderedImage, Tile
+    from .save_options import Encryption, ObjectStreams
+    from .search import Matches, SearchFlags
+    from .selection import Match, Selection
+    from .tools import (
+        HandleKind,
+        Key,
+        Overlay,
+        OverlayItem,
+        OverlayKind,
+        PointerKind,
+        Tool,
+        ToolEvent,
+        ToolEventKind,
+        ToolHit,
+        ToolManager,
+        ToolMode,
+        ToolStyle,
+    )
 
 __version__ = "1.4.0"
 
@@ -273,3 +363,22 @@ def library_version_info() -> Tuple[int, int, int]:
     """The version of the loaded libpdftools as (major, minor, patch)."""
     number = int(_lib.pdftools_version_number())
     return number // 10000, number // 100 % 100, number % 100
+
+
+def __getattr__(name: str) -> Any:
+    """Imports the module of a name of :data:`__all__` (or a submodule) when first asked for."""
+    import importlib
+
+    module_name = _LAZY.get(name)
+    if module_name is not None:
+        value = getattr(importlib.import_module(f".{module_name}", __name__), name)
+        globals()[name] = value  # found directly from now on
+        return value
+    if name in _SUBMODULES:
+        return importlib.import_module(f".{name}", __name__)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> List[str]:
+    """The package's names, those imported when first used included."""
+    return sorted(set(globals()) | set(_LAZY) | _SUBMODULES)
