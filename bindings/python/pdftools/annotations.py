@@ -19,8 +19,7 @@ from __future__ import annotations
 import ctypes
 import numbers
 import operator
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, List, Optional, Sequence
 
 from ._call import encode_text
 from ._library import CAnnotationInfo, CRect, lib
@@ -31,6 +30,7 @@ from .geometry import Rect
 
 # pdftools.annotation_edit is imported by the methods that change annotations.
 if TYPE_CHECKING:
+    from ._values import AnnotationInfo
     from .document import Document
     from .page import Page
 
@@ -342,36 +342,10 @@ def page_annotations(document: "Document", page_index: int) -> List[Annotation]:
     return [Annotation(document, int(value)) for value in ids]
 
 
-@dataclass(frozen=True)
-class AnnotationInfo:
-    """What an annotation list shows of one annotation, read for a whole page in one call
-    (:meth:`pdftools.Page.annotation_infos`): a snapshot, not a live handle."""
-
-    annotation: Annotation = field(compare=False)
-    """The live handle of the annotation."""
-    subtype: str
-    """The raw /Subtype name ("" when missing)."""
-    rect: Rect
-    """/Rect in page space."""
-    flags: AnnotationFlag
-    """/F."""
-    color: Optional[Tuple[float, float, float]]
-    """/C as RGB, or None when absent or empty (transparent)."""
-    opacity: float
-    """/CA (1 when absent)."""
-    contents_size: int
-    """The length of /Contents in UTF-8 bytes."""
-    in_reply_to: Optional[int]
-    """The id of the annotation this one replies to (/IRT), or None."""
-
-    @property
-    def id(self) -> int:
-        """The annotation's id."""
-        return self.annotation.id
-
-
 def page_annotation_infos(document: "Document", page_index: int) -> List[AnnotationInfo]:
     """The annotations of a page in z-order with their common properties, in one call."""
+    from ._values import AnnotationInfo
+
     size = ctypes.sizeof(CAnnotationInfo)
     infos = document._call_array(lib.pdftools_page_get_annotation_infos, CAnnotationInfo, page_index, size)
     return [
@@ -387,3 +361,18 @@ def page_annotation_infos(document: "Document", page_index: int) -> List[Annotat
         )
         for info in infos
     ]
+
+
+def __getattr__(name: str) -> Any:
+    """:class:`AnnotationInfo`, defined in :mod:`pdftools._values` so that importing this
+    module does not import :mod:`dataclasses`."""
+    if name == "AnnotationInfo":
+        from ._values import AnnotationInfo
+
+        return AnnotationInfo
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> List[str]:
+    """The module's names, :class:`AnnotationInfo` included."""
+    return sorted(set(globals()) | {"AnnotationInfo"})

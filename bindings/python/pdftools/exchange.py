@@ -17,7 +17,6 @@ burns them into the pages for distribution.
 from __future__ import annotations
 
 import ctypes
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable, List, Optional, Union
 
 from ._call import encode_text
@@ -37,36 +36,10 @@ from .annotations import Annotation, as_annotation_id
 from .errors import ArgumentError
 from .page import check_index
 
+if TYPE_CHECKING:
+    from ._values import ImportResult, ListedAnnotation
+
 __all__ = ["Exchange", "ImportResult", "ListedAnnotation"]
-
-
-@dataclass(frozen=True)
-class ImportResult:
-    """What an import did."""
-
-    #: Annotations added.
-    added: int
-    #: Annotations changed (one already in the state described is not counted).
-    changed: int
-    #: Annotations deleted (change sets only).
-    deleted: int
-    #: Elements left out, each named in a log warning: subtypes the library
-    #: cannot add, and deletions of names the document does not hold.
-    skipped: int
-
-
-@dataclass(frozen=True)
-class ListedAnnotation:
-    """One row of :meth:`Exchange.annotation_list`."""
-
-    #: The annotation.
-    annotation: Annotation
-    #: Its page index.
-    page_index: int
-    #: 0 for a thread's first annotation, 1 for its replies, 2 for replies to those ...
-    depth: int
-    #: Its direct replies, listed right after it (each followed by its own).
-    reply_count: int
 
 
 def _filter(
@@ -155,6 +128,8 @@ class Exchange:
         )
 
     def _import(self, function: Callable[..., int], text: Union[str, bytes], what: str) -> ImportResult:
+        from ._values import ImportResult
+
         result = CImportResult(version=IMPORT_RESULT_VERSION)
         self._call(function, encode_text(text, what, allow_bytes=True), ctypes.byref(result))
         return ImportResult(result.added, result.changed, result.deleted, result.skipped)
@@ -254,6 +229,8 @@ class Exchange:
         (z-order), ``"date"``, ``"author"`` or ``"subtype"``; ``descending``
         reverses it; ``by_page`` groups threads by page first.
         """
+        from ._values import ListedAnnotation
+
         orders = {"page": 0, "date": 1, "author": 2, "subtype": 3}
         if order not in orders:
             raise ArgumentError(f"order must be one of {sorted(orders)} (got {order!r})")
@@ -304,3 +281,18 @@ class Exchange:
         count = ctypes.c_int32()
         self._call(lib.pdftools_document_flatten, ctypes.byref(options), ctypes.byref(count))
         return int(count.value)
+
+
+def __getattr__(name: str) -> Any:
+    """:class:`ImportResult` and :class:`ListedAnnotation`, defined in :mod:`pdftools._values`
+    so that importing this module does not import :mod:`dataclasses`."""
+    if name in ("ImportResult", "ListedAnnotation"):
+        from . import _values
+
+        return getattr(_values, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> List[str]:
+    """The module's names, :class:`ImportResult` and :class:`ListedAnnotation` included."""
+    return sorted(set(globals()) | {"ImportResult", "ListedAnnotation"})

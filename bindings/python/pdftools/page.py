@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator, List, Optional, Seque
 
 from ._args import as_c_point, as_c_rect, as_enum
 from ._library import CPoint, CRect, lib
-from .annotations import Annotation, AnnotationInfo, page_annotation_infos, page_annotations
+from .annotations import Annotation, page_annotation_infos, page_annotations
 from .errors import ArgumentError, DamagedError, NotFoundError, PageDeletedError, RangeError
 from .geometry import Box, Point, PointLike, Quad, Rect, Size, Space, SpaceLike
-from .render import PixelFormat, PixelFormatLike, RenderedImage, render_page, render_size
+from .render import PixelFormat, PixelFormatLike, render_page, render_size
 from .text import (
     Char,
     Granularity,
@@ -27,6 +27,7 @@ from .text import (
 
 # Editing, search and selections are imported by the methods that use them.
 if TYPE_CHECKING:
+    from ._values import AnnotationInfo, RenderedImage
     from .document import Document
     from .search import Matches
     from .selection import Selection

@@ -14,16 +14,14 @@ import ctypes
 import enum
 import mmap
 import numbers
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, List, Optional, Sequence, Tuple, Union
 
 from ._args import as_index
 from ._library import RENDER_OPTIONS_VERSION, CRenderOptions, lib
 from .errors import ArgumentError
 
 if TYPE_CHECKING:
-    from PIL import Image
-
+    from ._values import RenderedImage
     from .document import Document
 
 __all__ = ["PixelFormat", "PixelFormatLike", "RenderedImage", "Tile", "render_size", "render_page"]
@@ -56,46 +54,6 @@ Tile = Tuple[int, int, int, int]
 
 _C_FORMAT = {PixelFormat.BGRA: 0, PixelFormat.RGBA: 1}
 _UINT32_MAX = 2**32 - 1
-
-
-@dataclass(frozen=True)
-class RenderedImage:
-    """Pixels of a rendered page or tile: ``height`` rows of ``stride`` bytes, 4 bytes per pixel.
-
-    Row ``y`` starts at ``data[y * stride]``; pixel (x, y) is the 4 bytes at
-    ``y * stride + 4 * x``, in the order ``format`` says.
-    """
-
-    width: int
-    """Width in pixels."""
-    height: int
-    """Height in pixels."""
-    stride: int
-    """Bytes per row (``width * 4`` unless the caller chose a stride)."""
-    format: PixelFormat
-    """The byte order and alpha form of the pixels."""
-    data: memoryview = field(repr=False)
-    """The pixels, ``stride * height`` bytes: a byte view of the buffer the page was rendered
-    into (the caller's ``into``, or memory of the image's own), compared and sliced like
-    bytes; ``bytes(image.data)`` copies them."""
-
-    def to_pil(self) -> "Image.Image":
-        """The image as a ``PIL.Image.Image`` in mode "RGBA" (straight alpha).
-
-        Needs Pillow; raises ImportError with an explanation when it is not
-        installed.  Premultiplied BGRA pixels are converted to straight RGBA.
-        """
-        try:
-            from PIL import Image
-        except ImportError as exc:
-            raise ImportError(
-                "RenderedImage.to_pil() needs Pillow (pip install Pillow); "
-                "the raw pixels are in RenderedImage.data"
-            ) from exc
-        raw_mode = "RGBA" if self.format == PixelFormat.RGBA else "BGRa"
-        return Image.frombuffer(
-            "RGBA", (self.width, self.height), self.data, "raw", raw_mode, self.stride, 1
-        ).copy()
 
 
 def _as_scale(scale: Any) -> float:
@@ -167,6 +125,8 @@ def render_page(
     stride: Optional[int] = None,
 ) -> RenderedImage:
     """Renders a page or a tile of it (see :meth:`pdftools.Page.render`)."""
+    from ._values import RenderedImage
+
     c_scale = _as_scale(scale)
     try:
         pixel_format = PixelFormat(format)
@@ -207,3 +167,18 @@ def render_page(
     finally:
         del target
     return RenderedImage(width, height, row, pixel_format, view.toreadonly() if own else view)
+
+
+def __getattr__(name: str) -> Any:
+    """:class:`RenderedImage`, defined in :mod:`pdftools._values` so that importing this
+    module does not import :mod:`dataclasses`."""
+    if name == "RenderedImage":
+        from ._values import RenderedImage
+
+        return RenderedImage
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> List[str]:
+    """The module's names, :class:`RenderedImage` included."""
+    return sorted(set(globals()) | {"RenderedImage"})
