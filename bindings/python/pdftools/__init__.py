@@ -36,12 +36,19 @@ The shared library is found through the environment variable
 ``PDFTOOLS_LIBRARY`` (a path), the SONAME ``libpdftools.so.1``, or
 ``ctypes.util.find_library("pdftools")``; if none loads, importing this
 package raises :class:`LibraryNotFoundError` (an ``ImportError``).
+
+Importing the package imports what documents, pages and annotations are made
+of; the modules of forms, outlines, page labels, layouts, tools, search,
+rendering results and the rest are imported when one of their names is first
+used (``pdftools.ToolManager``, ``from pdftools import Fields``).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
+# Imported with the package: what Document, Page and Annotation are made of, and the log
+# module, whose exit hook (detaching the log callback) is so registered before documents exist.
 from ._library import lib as _lib
 from .annotation_types import (
     Alignment,
@@ -149,6 +156,7 @@ _SUBMODULES = frozenset(
         "_call",
         "_library",
         "_pdf_syntax",
+        "_values",
         "annotation_edit",
         "annotation_properties",
         "annotation_types",
