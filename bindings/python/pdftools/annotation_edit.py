@@ -31,7 +31,7 @@ import numbers
 import operator
 from typing import TYPE_CHECKING, Any, Callable, ContextManager, Dict, List, Optional, Sequence, Tuple
 
-from ._args import as_c_point, as_index
+from ._args import as_index
 from ._call import encode_text
 from ._library import CColor, CPoint, CQuad, CRect, lib
 from .annotation_types import (
@@ -89,6 +89,9 @@ PROPERTY_NAMES: Tuple[str, ...] = (
     "reply_type",
     "z_index",
 )
+
+# The position of each property in PROPERTY_NAMES, the order they are applied in.
+_ORDER: Dict[str, int] = {name: position for position, name in enumerate(PROPERTY_NAMES)}
 
 #: Subtypes whose rectangle follows their geometry, and the keyword holding it.
 GEOMETRY_KEYWORD: Dict[str, str] = {
@@ -176,10 +179,14 @@ def _in_range(value: Any, what: str, low: float, high: float, low_open: bool = F
 
 def _point(value: Any, what: str) -> Point:
     """A Point with finite coordinates from a Point or an (x, y) pair."""
-    c = as_c_point(value, what)
-    if not (math.isfinite(c.x) and math.isfinite(c.y)):
+    try:
+        x, y = value
+        x, y = float(x), float(y)
+    except (TypeError, ValueError):
+        raise TypeError(f"{what} must be a Point or an (x, y) pair of numbers, not {value!r}") from None
+    if not (math.isfinite(x) and math.isfinite(y)):
         raise ArgumentError(f"{what} must have finite coordinates, not {value!r}")
-    return Point(float(c.x), float(c.y))
+    return Point(x, y)
 
 
 def _sequence(value: Any, what: str) -> Sequence[Any]:
@@ -216,7 +223,8 @@ def _quad(value: Any, what: str) -> Quad:
     corners = _sequence(value, what)
     if len(corners) != 4:
         raise TypeError(f"{what} must be a Quad, 4 points or a Rect, not {value!r}")
-    return Quad(*(_point(corner, f"{what} corner") for corner in corners))
+    corner = f"{what} corner"
+    return Quad(_point(corners[0], corner), _point(corners[1], corner), _point(corners[2], corner), _point(corners[3], corner))
 
 
 def _color(value: Any, what: str) -> Optional[Tuple[float, float, float]]:
@@ -408,13 +416,12 @@ def normalize(properties: Dict[str, Any]) -> Dict[str, Any]:
     ArgumentError (a ValueError) for values the library would refuse,
     RangeError for negative z-indices and indices outside int32.
     """
-    unknown = sorted(set(properties) - set(PROPERTY_NAMES))
+    unknown = sorted(key for key in properties if key not in _ORDER)
     if unknown:
         raise TypeError(f"unknown annotation properties: {', '.join(unknown)}")
     checked: Dict[str, Any] = {}
-    for key in PROPERTY_NAMES:
-        if key in properties:
-            checked[key] = _CHECKS[key](properties[key])
+    for key in sorted(properties, key=_ORDER.__getitem__):
+        checked[key] = _CHECKS[key](properties[key])
     if "border" in checked:
         if "border_width" in checked or "border_style" in checked:
             raise ArgumentError("give border or border_width/border_style, not both")
