@@ -156,7 +156,8 @@ extension Document {
       self.updateStreamNumber = reserved
       return reserved
     }
-    return try writer.update(objects: objects)
+    let update = try writer.update(objects: objects)
+    return (update.bytes, update.nextSize)
   }
 
   /// Saves incrementally to `path`: the base bytes (shared with or copied from the file that

@@ -28,10 +28,23 @@ struct IncrementalWriter {
   var encryption: ObjectEncryption? = nil
   /// Told of each object written (it may stop the writing).
   var reporter: ProgressReporter? = nil
+  /// Where every object of `base` is (see ``XRefIndex``): when set, the update's cross-reference
+  /// section is a stream listing every object, without /Prev, so a reader never reads the
+  /// base's sections. For views only: a saved update keeps the base's kind of section.
+  var fullIndex: XRefIndex? = nil
+
+  /// An update: its bytes, the /Size it declares and where it put each object written.
+  struct Update {
+    /// The bytes to append.
+    let bytes: [UInt8]
+    /// The /Size the update declares.
+    let nextSize: Int
+    /// Where every object is once the update is appended, when ``fullIndex`` was set.
+    let index: XRefIndex?
+  }
 
   /// Builds the update: the bytes to append after `base`. `objects` are the objects to write.
-  /// Returns the bytes and the /Size the update declares.
-  func update(objects: [ObjectIdentity]) throws(PDFError) -> (bytes: [UInt8], nextSize: Int) {
+  func update(objects: [ObjectIdentity]) throws(PDFError) -> Update {
     let tail = base.suffix(IncrementalWriter.tailLength)
     guard let found = IncrementalWriter.lastStartXref(tail), found < base.count else {
       throw PDFError(.unsupported, "the original has no readable startxref; use a full save")
@@ -39,7 +52,7 @@ struct IncrementalWriter {
     let previous = found
     // Offsets in a file with bytes before its header count from the header.
     let shift = IncrementalWriter.headerOffset(base.bytes(from: 0, length: 1024))
-    let useStream = IncrementalWriter.xrefIsStream(base.bytes(from: previous + shift, length: 2))
+    let useStream = fullIndex != nil || IncrementalWriter.xrefIsStream(base.bytes(from: previous + shift, length: 2))
     var out: [UInt8] = []
     if tail.last != UInt8(ascii: "\n") && tail.last != UInt8(ascii: "\r") { out.append(0x0A) }
     var offsets: [(ObjectIdentity, Int)] = []
@@ -66,7 +79,19 @@ struct IncrementalWriter {
       }
     }
     let xrefOffset = base.count + out.count - shift
-    if useStream {
+    var updatedIndex: XRefIndex? = nil
+    if var index = fullIndex {
+      let number = Int(try streamNumber())
+      offsets.append((ObjectIdentity(number: Int32(number), generation: 0), xrefOffset))
+      for (object, offset) in offsets {
+        guard index.record(Int(object.number), generation: Int(object.generation), offset: offset) else {
+          throw PDFError(.unsupported, "object \(object.number) does not fit a cross-reference row")
+        }
+      }
+      size = max(size, index.count)
+      out += IncrementalWriter.fullSection(index, number: number, size: size, trailer: extra)
+      updatedIndex = index
+    } else if useStream {
       let number = Int(try streamNumber())
       size = max(size, number + 1)
       offsets.append((ObjectIdentity(number: Int32(number), generation: 0), xrefOffset))
@@ -108,7 +133,19 @@ struct IncrementalWriter {
     }
     out += Array("startxref\n\(xrefOffset)\n%%EOF\n".utf8)
     try reporter?.report(objects.count, of: objects.count)
-    return (out, size)
+    return Update(bytes: out, nextSize: size, index: updatedIndex)
+  }
+
+  /// A cross-reference stream object listing every object of `index`, numbered `number`,
+  /// declaring `size`, with `trailer`'s entries and no /Prev. Left uncompressed: a reader
+  /// takes the rows as they are, and the section is only shown, never saved.
+  private static func fullSection(_ index: XRefIndex, number: Int, size: Int, trailer: String) -> [UInt8] {
+    var out = Array(
+      "\(number) 0 obj\n<< /Type /XRef /Size \(size) /Index [0 \(index.count)] /W [1 4 2]\(trailer) /Length \(index.rows.count) >>\nstream\n"
+        .utf8)
+    out += index.rows
+    out += Array("\nendstream\nendobj\n".utf8)
+    return out
   }
 
   /// How far from the end "startxref" is looked for.

@@ -98,10 +98,12 @@ extension Document {
         let objects = chain.dirty
         if !objects.isEmpty || chain.poppler == nil {
           if !objects.isEmpty {
-            let section = try qpdf.withTemporaryChanges(overrides) { () throws(PDFError) -> (bytes: [UInt8], nextSize: Int) in
+            let index = chain.index
+            let section = try qpdf.withTemporaryChanges(overrides) { () throws(PDFError) -> IncrementalWriter.Update in
               var writer = IncrementalWriter(qpdf: qpdf, base: chain.bytes)
               writer.minimumSize = max(chain.size, baseSize)
               writer.encryption = try securityHandler()
+              writer.fullIndex = index
               // Each section's cross-reference stream needs a number of its own.
               writer.streamNumber = { () throws(PDFError) -> Int32 in try self.qpdf.reserveObjectNumber() }
               return try writer.update(objects: objects.sorted { $0.number < $1.number })
@@ -109,7 +111,7 @@ extension Document {
             guard let stored = section.bytes.withUnsafeBytes({ OwnedBytes(copying: $0) }) else {
               throw PDFError(.outOfMemory, "cannot keep a view update of \(section.bytes.count) bytes")
             }
-            chain.appended(stored, objects: objects, size: section.nextSize)
+            chain.appended(stored, objects: objects, size: section.nextSize, index: section.index)
           }
           let view = try PopplerView(chain.bytes.parts.map { .shared($0) }, password: password)
           if view.pageCount == pageTree.count {

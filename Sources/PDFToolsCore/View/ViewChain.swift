@@ -47,8 +47,31 @@ final class ViewChain {
   /// The base alone (for rebuilding with one section).
   private var base: ByteChain? = nil
 
-  /// Records that `section` (holding `objects`, declaring `size`) was appended.
-  func appended(_ section: OwnedBytes, objects: Set<ObjectIdentity>, size: Int) {
+  /// What is known of where the objects of ``bytes`` are.
+  private enum Placement {
+    /// Not read yet.
+    case unread
+    /// Every object's place (see ``XRefIndex``): a section lists them all.
+    case indexed(base: XRefIndex, now: XRefIndex)
+    /// The base's sections could not be read: sections point back at them with /Prev.
+    case unreadable
+  }
+
+  private var placement = Placement.unread
+
+  /// Where every object of ``bytes`` is, for a section listing them all; nil when the base's
+  /// sections cannot be read (its sections then use /Prev). The base is read once.
+  var index: XRefIndex? {
+    if case .unread = placement {
+      placement = XRefIndex.read(bytes).map { .indexed(base: $0, now: $0) } ?? .unreadable
+    }
+    guard case .indexed(_, let now) = placement else { return nil }
+    return now
+  }
+
+  /// Records that `section` (holding `objects`, declaring `size`, listing every object as
+  /// `index` says, or pointing back with /Prev when nil) was appended.
+  func appended(_ section: OwnedBytes, objects: Set<ObjectIdentity>, size: Int, index: XRefIndex?) {
     if base == nil { base = bytes }
     bytes = bytes.appending(section)
     sections += 1
@@ -56,6 +79,10 @@ final class ViewChain {
     dirty.subtract(objects)
     self.size = max(self.size, size)
     poppler = nil
+    if case .indexed(let first, _) = placement {
+      // A section without the full list leaves the next ones to point back with /Prev.
+      placement = index.map { .indexed(base: first, now: $0) } ?? .unreadable
+    }
   }
 
   /// True when the next section should replace all of them (the chain grew long).
@@ -69,5 +96,6 @@ final class ViewChain {
     dirty.formUnion(written)
     written.removeAll()
     poppler = nil
+    if case .indexed(let first, _) = placement { placement = .indexed(base: first, now: first) }
   }
 }

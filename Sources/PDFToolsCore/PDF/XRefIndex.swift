@@ -1,0 +1,481 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/// Where every object of a file's bytes is, read from the file's own cross-reference sections:
+/// tables and streams, newest first, following /XRefStm and /Prev.
+///
+/// A view section whose cross-reference stream lists every object (``IncrementalWriter/fullIndex``)
+/// spares poppler reading the base's sections: with /Prev it parses the whole base table again
+/// for every new view, which costs what the document holds, not what changed. Reading gives up
+/// (nil) on anything it does not expect, and every in-file offset must point at its object's
+/// "n g obj": a file whose sections are wrong is shown through /Prev as before.
+struct XRefIndex {
+  /// Where one object is.
+  enum Entry: Equatable {
+    /// No object (free, with the generation its number would next have).
+    case free(generation: Int)
+    /// At `offset` (from the header) with `generation`.
+    case inFile(offset: Int, generation: Int)
+    /// The `index`th object of object stream `stream`.
+    case inStream(stream: Int, index: Int)
+  }
+
+  /// The entries as cross-reference stream rows of ``rowWidth`` bytes (/W [1 4 2]), one per
+  /// object number from 0: kept encoded, a view section copies them and changes the rows of
+  /// what it writes, so a section costs a copy, not a pass over the entries.
+  private(set) var rows: [UInt8] = []
+
+  /// The bytes of a row: the type, a 4-byte offset (or object stream), a 2-byte generation
+  /// (or index in the stream).
+  static let rowWidth = 7
+
+  /// The number of object numbers the rows cover.
+  var count: Int { rows.count / XRefIndex.rowWidth }
+
+  /// The most object numbers read (a larger file is shown through /Prev).
+  static let maximumEntries = 4_000_000
+  /// The most sections followed.
+  static let maximumSections = 512
+
+  /// Records that object `number` is now at `offset` with `generation` (a section written
+  /// after the bytes read). False when that does not fit a row (the index is then unusable).
+  mutating func record(_ number: Int, generation: Int, offset: Int) -> Bool {
+    guard number >= 0, number < XRefIndex.maximumEntries else { return false }
+    return set(number, .inFile(offset: offset, generation: generation))
+  }
+
+  /// The entry of object `number`, nil where the rows hold none.
+  func entry(_ number: Int) -> Entry? {
+    guard number >= 0, number < count else { return nil }
+    let at = number * XRefIndex.rowWidth
+    let second = rows[(at + 1)..<(at + 5)].reduce(0) { $0 << 8 | Int($1) }
+    let third = Int(rows[at + 5]) << 8 | Int(rows[at + 6])
+    switch rows[at] {
+    case 1: return .inFile(offset: second, generation: third)
+    case 2: return .inStream(stream: second, index: third)
+    default: return .free(generation: third)
+    }
+  }
+
+  /// Writes the row of `number`, adding free rows up to it. False when a value does not fit.
+  private mutating func set(_ number: Int, _ entry: Entry) -> Bool {
+    let (kind, second, third): (UInt8, Int, Int)
+    switch entry {
+    case .free(let generation): (kind, second, third) = (0, 0, generation)
+    case .inFile(let offset, let generation): (kind, second, third) = (1, offset, generation)
+    case .inStream(let stream, let index): (kind, second, third) = (2, stream, index)
+    }
+    guard second >= 0, second <= 0xFFFF_FFFF, third >= 0, third <= 0xFFFF else { return false }
+    if number >= count { rows.append(contentsOf: repeatElement(0, count: (number + 1 - count) * XRefIndex.rowWidth)) }
+    let at = number * XRefIndex.rowWidth
+    rows[at] = kind
+    rows[at + 1] = UInt8((second >> 24) & 0xFF)
+    rows[at + 2] = UInt8((second >> 16) & 0xFF)
+    rows[at + 3] = UInt8((second >> 8) & 0xFF)
+    rows[at + 4] = UInt8(second & 0xFF)
+    rows[at + 5] = UInt8((third >> 8) & 0xFF)
+    rows[at + 6] = UInt8(third & 0xFF)
+    return true
+  }
+
+  /// The index of `bytes`, or nil when its sections cannot be read or do not hold.
+  static func read(_ bytes: ByteChain) -> XRefIndex? {
+    let tail = bytes.suffix(IncrementalWriter.tailLength)
+    guard var next = IncrementalWriter.lastStartXref(tail) else { return nil }
+    let shift = IncrementalWriter.headerOffset(bytes.bytes(from: 0, length: 1024))
+    var entries: [Int: Entry] = [:]
+    var visited = Set<Int>()
+    var sections = 0
+    while true {
+      guard visited.insert(next).inserted, sections < maximumSections, next >= 0, next + shift < bytes.count
+      else { return nil }
+      sections += 1
+      guard let section = XRefSection.read(bytes, at: next + shift) else { return nil }
+      var found: [Int: Entry] = [:]
+      for (number, entry) in section.entries where found[number] == nil { found[number] = entry }
+      // A hybrid file's table lists the objects of object streams as free; its stream
+      // (/XRefStm) says where they are.
+      if let stream = section.hybridStream {
+        guard visited.insert(stream).inserted, stream >= 0, stream + shift < bytes.count,
+          let hybrid = XRefSection.read(bytes, at: stream + shift)
+        else { return nil }
+        for (number, entry) in hybrid.entries {
+          switch found[number] {
+          case nil, .free?: found[number] = entry
+          default: continue
+          }
+        }
+      }
+      for (number, entry) in found where entries[number] == nil { entries[number] = entry }
+      guard entries.count <= maximumEntries, let previous = section.previous else { break }
+      next = previous
+    }
+    guard entries.count <= maximumEntries, holds(entries, in: bytes, shift: shift), let highest = entries.keys.max(),
+      highest < maximumEntries
+    else {
+      return nil
+    }
+    var index = XRefIndex()
+    index.rows = [UInt8](repeating: 0, count: (highest + 1) * rowWidth)
+    if entries[0] == nil { entries[0] = .free(generation: 65_535) }
+    for (number, entry) in entries {
+      guard index.set(number, entry) else { return nil }
+    }
+    return index
+  }
+
+  /// True when every in-file entry points at "number generation obj".
+  private static func holds(_ entries: [Int: Entry], in bytes: ByteChain, shift: Int) -> Bool {
+    for (number, entry) in entries {
+      guard case .inFile(let offset, let generation) = entry else { continue }
+      let head = bytes.bytes(from: offset + shift, length: 32)
+      var cursor = PDFCursor(head)
+      guard cursor.integer() == number, cursor.integer() == generation, cursor.keyword("obj") else { return false }
+    }
+    return true
+  }
+}
+
+/// One cross-reference section: its entries and where the older ones are.
+private struct XRefSection {
+  var entries: [(Int, XRefIndex.Entry)] = []
+  var previous: Int? = nil
+  var hybridStream: Int? = nil
+
+  /// The section at `position` of `bytes` (a table or a stream object), or nil.
+  static func read(_ bytes: ByteChain, at position: Int) -> XRefSection? {
+    // Sections are read from a window that doubles until the section fits.
+    var length = 64 << 10
+    while true {
+      let window = bytes.bytes(from: position, length: length)
+      var cursor = PDFCursor(window)
+      switch cursor.section() {
+      case .complete(let section): return section
+      case .truncated where position + window.count < bytes.count: length *= 4
+      case .truncated, .invalid: return nil
+      }
+    }
+  }
+}
+
+/// The outcome of reading a section from a window of the bytes.
+private enum SectionRead {
+  case complete(XRefSection)
+  /// The window ended first.
+  case truncated
+  case invalid
+}
+
+/// A value of the syntax sections use.
+private indirect enum PDFValue {
+  case integer(Int)
+  case name(String)
+  case reference(Int)
+  case array([PDFValue])
+  case dictionary([String: PDFValue])
+  case other
+
+  var integer: Int? { if case .integer(let value) = self { value } else { nil } }
+}
+
+/// Reads PDF syntax from a window of bytes.
+private struct PDFCursor {
+  let bytes: [UInt8]
+  var position = 0
+  /// Set when a read ran into the end of the window.
+  var truncated = false
+
+  init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+  static func isSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 || byte == 0x0C || byte == 0x00
+  }
+
+  static func isDelimiter(_ byte: UInt8) -> Bool {
+    switch byte {
+    case 0x28, 0x29, 0x3C, 0x3E, 0x5B, 0x5D, 0x7B, 0x7D, 0x2F, 0x25: true
+    default: false
+    }
+  }
+
+  mutating func skipSpace() {
+    while position < bytes.count {
+      let byte = bytes[position]
+      if PDFCursor.isSpace(byte) {
+        position += 1
+      } else if byte == 0x25 {
+        while position < bytes.count, bytes[position] != 0x0A, bytes[position] != 0x0D { position += 1 }
+      } else {
+        return
+      }
+    }
+    truncated = true
+  }
+
+  /// A regular word (keyword or number) at the position, consumed.
+  mutating func word() -> ArraySlice<UInt8> {
+    skipSpace()
+    let start = position
+    while position < bytes.count, !PDFCursor.isSpace(bytes[position]), !PDFCursor.isDelimiter(bytes[position]) {
+      position += 1
+    }
+    if position == bytes.count { truncated = true }
+    return bytes[start..<position]
+  }
+
+  /// `keyword` at the position, consumed when present.
+  mutating func keyword(_ keyword: StaticString) -> Bool {
+    let saved = position
+    let found = word()
+    let expected = UnsafeBufferPointer(start: keyword.utf8Start, count: keyword.utf8CodeUnitCount)
+    if found.elementsEqual(expected) { return true }
+    position = saved
+    return false
+  }
+
+  /// A non-negative integer at the position, consumed when present.
+  mutating func integer() -> Int? {
+    let saved = position
+    let digits = word()
+    guard !digits.isEmpty, digits.count <= 18, digits.allSatisfy({ (0x30...0x39).contains($0) }) else {
+      position = saved
+      return nil
+    }
+    return digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+  }
+
+  /// A value (nested at most 16 deep); nil at the end of the window or on a stray delimiter.
+  mutating func value(depth: Int = 0) -> PDFValue? {
+    guard depth < 16 else { return nil }
+    skipSpace()
+    guard position < bytes.count else { return nil }
+    switch bytes[position] {
+    case 0x2F:
+      position += 1
+      let start = position
+      while position < bytes.count, !PDFCursor.isSpace(bytes[position]), !PDFCursor.isDelimiter(bytes[position]) {
+        position += 1
+      }
+      return .name(String(decoding: bytes[start..<position], as: UTF8.self))
+    case 0x3C where position + 1 < bytes.count && bytes[position + 1] == 0x3C:
+      position += 2
+      var entries: [String: PDFValue] = [:]
+      while true {
+        skipSpace()
+        guard position + 1 < bytes.count else { return nil }
+        if bytes[position] == 0x3E, bytes[position + 1] == 0x3E {
+          position += 2
+          return .dictionary(entries)
+        }
+        guard case .name(let key)? = value(depth: depth + 1), let item = value(depth: depth + 1) else { return nil }
+        entries[key] = item
+      }
+    case 0x3C:
+      while position < bytes.count, bytes[position] != 0x3E { position += 1 }
+      guard position < bytes.count else { return nil }
+      position += 1
+      return .other
+    case 0x28:
+      var level = 0
+      while position < bytes.count {
+        let byte = bytes[position]
+        position += 1
+        if byte == 0x5C {
+          position += 1
+        } else if byte == 0x28 {
+          level += 1
+        } else if byte == 0x29 {
+          level -= 1
+          if level == 0 { return .other }
+        }
+      }
+      return nil
+    case 0x5B:
+      position += 1
+      var items: [PDFValue] = []
+      while true {
+        skipSpace()
+        guard position < bytes.count else { return nil }
+        if bytes[position] == 0x5D {
+          position += 1
+          return .array(items)
+        }
+        guard let item = value(depth: depth + 1) else { return nil }
+        items.append(item)
+      }
+    case 0x3E, 0x5D, 0x29, 0x7B, 0x7D:
+      return nil
+    default:
+      if let number = integer() {
+        // "n g R" is a reference.
+        let saved = position
+        if integer() != nil, keyword("R") { return .reference(number) }
+        position = saved
+        return .integer(number)
+      }
+      let token = word()
+      return token.isEmpty ? nil : .other
+    }
+  }
+
+  /// Reads the section at the position: a table with its trailer, or a stream object.
+  mutating func section() -> SectionRead {
+    let read = keyword("xref") ? table() : stream()
+    if let read { return .complete(read) }
+    return truncated ? .truncated : .invalid
+  }
+
+  private mutating func table() -> XRefSection? {
+    var section = XRefSection()
+    while !keyword("trailer") {
+      guard let first = integer(), let count = integer(), count <= XRefIndex.maximumEntries else { return nil }
+      for number in first..<(first + count) {
+        guard let offset = integer(), let generation = integer() else { return nil }
+        if keyword("n") {
+          // An offset of 0 is a damaged entry that readers skip.
+          if offset > 0 { section.entries.append((number, .inFile(offset: offset, generation: generation))) }
+        } else if keyword("f") {
+          section.entries.append((number, .free(generation: generation)))
+        } else {
+          return nil
+        }
+      }
+    }
+    guard case .dictionary(let trailer)? = value() else { return nil }
+    section.previous = trailer["Prev"]?.integer
+    section.hybridStream = trailer["XRefStm"]?.integer
+    return section
+  }
+
+  private mutating func stream() -> XRefSection? {
+    guard integer() != nil, integer() != nil, keyword("obj"), case .dictionary(let dictionary)? = value(),
+      case .name("XRef")? = dictionary["Type"], keyword("stream")
+    else { return nil }
+    // The data starts after the end of line following the keyword.
+    if position < bytes.count, bytes[position] == 0x0D { position += 1 }
+    if position < bytes.count, bytes[position] == 0x0A { position += 1 }
+    guard let length = dictionary["Length"]?.integer else { return nil }
+    guard position + length <= bytes.count else {
+      truncated = true
+      return nil
+    }
+    let raw = Array(bytes[position..<(position + length)])
+    guard let data = XRefStreamData.decode(raw, dictionary), let fields = XRefStreamData.widths(dictionary) else {
+      return nil
+    }
+    let size = dictionary["Size"]?.integer ?? 0
+    var runs: [(Int, Int)] = [(0, size)]
+    if case .array(let items)? = dictionary["Index"] {
+      let numbers = items.compactMap(\.integer)
+      guard numbers.count == items.count, numbers.count % 2 == 0 else { return nil }
+      runs = stride(from: 0, to: numbers.count, by: 2).map { (numbers[$0], numbers[$0 + 1]) }
+    }
+    let entryWidth = fields.reduce(0, +)
+    guard entryWidth > 0 else { return nil }
+    var section = XRefSection()
+    var at = 0
+    for (first, count) in runs {
+      guard count >= 0, count <= XRefIndex.maximumEntries else { return nil }
+      for number in first..<(first + count) {
+        guard at + entryWidth <= data.count else { return nil }
+        var values = [0, 0, 0]
+        var field = at
+        for (slot, width) in fields.enumerated() {
+          for _ in 0..<width {
+            values[slot] = values[slot] << 8 | Int(data[field])
+            field += 1
+          }
+        }
+        if fields[0] == 0 { values[0] = 1 }
+        at += entryWidth
+        switch values[0] {
+        case 0: section.entries.append((number, .free(generation: values[2])))
+        case 1 where values[1] > 0: section.entries.append((number, .inFile(offset: values[1], generation: values[2])))
+        case 2: section.entries.append((number, .inStream(stream: values[1], index: values[2])))
+        default: continue
+        }
+      }
+    }
+    section.previous = dictionary["Prev"]?.integer
+    return section
+  }
+}
+
+/// The data of a cross-reference stream.
+private enum XRefStreamData {
+  /// The three field widths of /W (each 0...8 bytes).
+  static func widths(_ dictionary: [String: PDFValue]) -> [Int]? {
+    guard case .array(let items)? = dictionary["W"], items.count == 3 else { return nil }
+    let widths = items.compactMap(\.integer)
+    guard widths.count == 3, widths.allSatisfy({ $0 <= 8 }) else { return nil }
+    return widths
+  }
+
+  /// The stream's data with its filter (none or Flate) and PNG predictor undone.
+  static func decode(_ raw: [UInt8], _ dictionary: [String: PDFValue]) -> [UInt8]? {
+    var filters: [PDFValue] = []
+    switch dictionary["Filter"] {
+    case nil: break
+    case .array(let items)?: filters = items
+    case let single?: filters = [single]
+    }
+    var data = raw
+    var parameters: [String: PDFValue] = [:]
+    switch dictionary["DecodeParms"] {
+    case .dictionary(let values)?: parameters = values
+    case .array(let items)?:
+      if case .dictionary(let values)? = items.first { parameters = values }
+    default: break
+    }
+    guard filters.count <= 1 else { return nil }
+    if let filter = filters.first {
+      guard case .name("FlateDecode") = filter, let inflated = Flate.inflate(data, limit: 64 << 20) else { return nil }
+      data = inflated
+    }
+    let predictor = parameters["Predictor"]?.integer ?? 1
+    if predictor == 1 { return data }
+    guard predictor >= 10, (parameters["Colors"]?.integer ?? 1) == 1,
+      (parameters["BitsPerComponent"]?.integer ?? 8) == 8
+    else { return nil }
+    return unpredicted(data, columns: parameters["Columns"]?.integer ?? 1)
+  }
+
+  /// PNG-predicted rows (a filter byte, then `columns` bytes) back to their bytes.
+  private static func unpredicted(_ data: [UInt8], columns: Int) -> [UInt8]? {
+    guard columns > 0, columns <= 64 else { return nil }
+    let rowWidth = columns + 1
+    var out: [UInt8] = []
+    out.reserveCapacity(data.count / rowWidth * columns)
+    var previous = [UInt8](repeating: 0, count: columns)
+    var row = [UInt8](repeating: 0, count: columns)
+    var start = 0
+    while start + rowWidth <= data.count {
+      let kind = data[start]
+      for column in 0..<columns {
+        let raw = data[start + 1 + column]
+        let left = column > 0 ? row[column - 1] : 0
+        let up = previous[column]
+        let upLeft = column > 0 ? previous[column - 1] : 0
+        switch kind {
+        case 0: row[column] = raw
+        case 1: row[column] = raw &+ left
+        case 2: row[column] = raw &+ up
+        case 3: row[column] = raw &+ UInt8((Int(left) + Int(up)) / 2)
+        case 4: row[column] = raw &+ paeth(left, up, upLeft)
+        default: return nil
+        }
+      }
+      out += row
+      previous = row
+      start += rowWidth
+    }
+    return out
+  }
+
+  private static func paeth(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt8 {
+    let p = Int(a) + Int(b) - Int(c)
+    let pa = abs(p - Int(a))
+    let pb = abs(p - Int(b))
+    let pc = abs(p - Int(c))
+    if pa <= pb && pa <= pc { return a }
+    return pb <= pc ? b : c
+  }
+}
