@@ -112,4 +112,124 @@ import Testing
     let saved = try document.withSavedBytes(SaveOptions()) { (bytes) throws(PDFError) in Array(bytes) }
     #expect(shown == (try render(Document.open(bytes: saved, password: password))), "\(name): as a full write shows it")
   }
+
+  /// A one-page PDF: the catalog (1), pages (2) and page (3), then `xref` made from their
+  /// offsets and its own, ending with startxref.
+  private static func pdf(xref: ([Int: Int], Int) -> String) -> [UInt8] {
+    var out = "%PDF-1.7\n"
+    var offsets: [Int: Int] = [:]
+    let objects = [(1, "<< /Type /Catalog /Pages 2 0 R >>"), (2, "<< /Type /Pages /Kids [3 0 R] /Count 1 >>"),
+      (3, "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>")]
+    for (number, body) in objects {
+      offsets[number] = out.utf8.count
+      out += "\(number) 0 obj\n\(body)\nendobj\n"
+    }
+    let start = out.utf8.count
+    out += xref(offsets, start) + "\nstartxref\n\(start)\n%%EOF\n"
+    return Array(out.utf8)
+  }
+
+  /// A table of objects 0..<`count` (those not in `offsets` free) and a trailer with `trailer`.
+  private static func table(_ offsets: [Int: Int], count: Int, trailer: String = "") -> String {
+    var text = "xref\n0 \(count)\n"
+    for number in 0..<count {
+      if let offset = offsets[number] {
+        let digits = String(offset)
+        text += String(repeating: "0", count: 10 - digits.count) + digits + " 00000 n \n"
+      } else {
+        text += number == 0 ? "0000000000 65535 f \n" : "0000000000 00000 f \n"
+      }
+    }
+    return text + "trailer\n<< /Size \(count) /Root 1 0 R\(trailer) >>"
+  }
+
+  /// The bytes as a chain.
+  private static func chain(_ bytes: [UInt8]) throws -> ByteChain {
+    ByteChain(try #require(bytes.withUnsafeBytes { OwnedBytes(copying: $0) }))
+  }
+
+  /// An xref stream may give an offset near Int.max (8-byte fields) for an object nothing
+  /// uses: reading it gives up instead of overflowing, and editing the file still shows it.
+  @Test func anOffsetBeyondFourGiBGivesUp() throws {
+    var head = "%PDF-1.7\n"
+    var offsets: [Int] = [0]
+    for body in [
+      "<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>",
+    ] {
+      offsets.append(head.utf8.count)
+      head += "\(offsets.count - 1) 0 obj\n\(body)\nendobj\n"
+    }
+    let xrefOffset = head.utf8.count
+    var rows: [UInt8] = []
+    func row(_ type: UInt8, _ second: UInt64, _ third: UInt16) {
+      rows.append(type)
+      for shift in stride(from: 56, through: 0, by: -8) { rows.append(UInt8((second >> UInt64(shift)) & 0xFF)) }
+      rows += [UInt8(third >> 8), UInt8(third & 0xFF)]
+    }
+    row(0, 0, 65_535)
+    for offset in offsets.dropFirst() { row(1, UInt64(offset), 0) }
+    row(1, UInt64(xrefOffset), 0)
+    row(1, 0x7FFF_FFFF_FFFF_FFF0, 0)
+    var file = Array(head.utf8)
+    file += Array("4 0 obj\n<< /Type /XRef /Size 6 /W [1 8 2] /Root 1 0 R /Length \(rows.count) >>\nstream\n".utf8)
+    file += rows
+    file += Array("\nendstream\nendobj\nstartxref\n\(xrefOffset)\n%%EOF\n".utf8)
+    #expect(XRefIndex.read(try Self.chain(file)) == nil)
+    let document = try Document.open(bytes: file)
+    _ = try document.createAnnotation(page: 0, subtype: "Square", rect: Rect(10, 10, 50, 50))
+    let size = try document.renderSize(ofPage: 0, scale: 1)
+    var pixels = [UInt8](repeating: 0, count: size.width * size.height * 4)
+    try pixels.withUnsafeMutableBytes { buffer in
+      guard let base = buffer.baseAddress else { return }
+      try document.render(page: 0, options: RenderOptions(), into: base, width: size.width, height: size.height, stride: size.width * 4)
+    }
+    #expect(pixels.contains { $0 != 0xFF }, "the square shows")
+  }
+
+  /// Rows repeated past the budget give up before they take memory.
+  @Test func repeatedRowsGiveUp() throws {
+    let runs = String(repeating: "0 4096 ", count: 4000)
+    let data = [UInt8](repeating: 0, count: 4096 * 4000 * 2)
+    let packed = try #require(Flate.compress(data))
+    var file = Array("%PDF-1.7\n".utf8)
+    let xrefOffset = file.count
+    file += Array("1 0 obj\n<< /Type /XRef /Size 4096 /W [1 0 1] /Index [\(runs)] /Filter /FlateDecode /Length \(packed.count) >>\nstream\n".utf8)
+    file += packed
+    file += Array("\nendstream\nendobj\nstartxref\n\(xrefOffset)\n%%EOF\n".utf8)
+    #expect(XRefIndex.read(try Self.chain(file)) == nil)
+  }
+
+  /// A trailer that crosses the first window's end is read from a larger window.
+  @Test(arguments: [-6, -2, -1, 0, 1, 5]) func aSectionCrossingTheWindowIsRead(_ nudge: Int) throws {
+    // "xref\n0 N\n" + 20 N bytes + "trailer\n<< /Size N /Root 1 0 R /ID [<" lands the /ID at 64 KiB.
+    let count = 3270
+    let prefix = "xref\n0 \(count)\n".utf8.count + 20 * count + "trailer\n<< /Size \(count) /Root 1 0 R /ID [".utf8.count
+    let pad = max(0, (64 << 10) - prefix + nudge)
+    let id = "<" + String(repeating: "ab", count: 16) + ">"
+    let file = Self.pdf { offsets, _ in
+      Self.table(offsets, count: count, trailer: " /Pad (" + String(repeating: "x", count: pad) + ") /ID [\(id)\(id)]")
+    }
+    let index = try #require(XRefIndex.read(try Self.chain(file)))
+    #expect(index.count == count)
+  }
+
+  /// An object numbered past what a row holds: the writer points the section back with /Prev
+  /// and returns no index, so the view's next sections point back too.
+  @Test func anObjectNumberPastTheRowsFallsBackToPrev() throws {
+    let base = try chain("pdf20-simple.pdf")
+    let index = try #require(XRefIndex.read(base))
+    let qpdf = QPDF()
+    defer { qpdf.releaseHandles() }
+    try qpdf.read(try owned("pdf20-simple.pdf"), description: "simple", password: [])
+    var writer = IncrementalWriter(qpdf: qpdf, base: base)
+    writer.streamNumber = { () throws(PDFError) -> Int32 in 50 }
+    writer.fullIndex = index
+    let listed = try writer.update(objects: [ObjectIdentity(number: 1, generation: 0)])
+    #expect(listed.index != nil && !String(decoding: listed.bytes, as: UTF8.self).contains("/Prev"))
+    let far = ObjectIdentity(number: Int32(XRefIndex.maximumEntries), generation: 0)
+    let update = try writer.update(objects: [ObjectIdentity(number: 1, generation: 0), far])
+    #expect(update.index == nil)
+    #expect(String(decoding: update.bytes, as: UTF8.self).contains("/Prev"))
+  }
 }

@@ -36,9 +36,10 @@ struct ByteChain: Sendable {
   /// The bytes from `offset` on, at most `length` of them.
   func bytes(from offset: Int, length: Int) -> [UInt8] {
     var result: [UInt8] = []
-    let end = min(count, offset + max(length, 0))
-    var position = max(offset, 0)
-    result.reserveCapacity(max(end - position, 0))
+    // Clamped before adding: offsets read from a file may be near Int.max.
+    var position = min(max(offset, 0), count)
+    let end = position + min(max(length, 0), count - position)
+    result.reserveCapacity(end - position)
     var start = 0
     for part in parts where position < end {
       let partEnd = start + part.count

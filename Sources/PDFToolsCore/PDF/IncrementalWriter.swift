@@ -52,7 +52,7 @@ struct IncrementalWriter {
     let previous = found
     // Offsets in a file with bytes before its header count from the header.
     let shift = IncrementalWriter.headerOffset(base.bytes(from: 0, length: 1024))
-    let useStream = fullIndex != nil || IncrementalWriter.xrefIsStream(base.bytes(from: previous + shift, length: 2))
+    let useStream = IncrementalWriter.xrefIsStream(base.bytes(from: previous + shift, length: 2))
     var out: [UInt8] = []
     if tail.last != UInt8(ascii: "\n") && tail.last != UInt8(ascii: "\r") { out.append(0x0A) }
     var offsets: [(ObjectIdentity, Int)] = []
@@ -79,40 +79,27 @@ struct IncrementalWriter {
       }
     }
     let xrefOffset = base.count + out.count - shift
+    // A full list where every object fits a row; otherwise a section pointing back (and the
+    // update returns no index, so the next ones point back too).
     var updatedIndex: XRefIndex? = nil
     if var index = fullIndex {
       let number = Int(try streamNumber())
-      offsets.append((ObjectIdentity(number: Int32(number), generation: 0), xrefOffset))
-      for (object, offset) in offsets {
-        guard index.record(Int(object.number), generation: Int(object.generation), offset: offset) else {
-          throw PDFError(.unsupported, "object \(object.number) does not fit a cross-reference row")
-        }
+      let listed = offsets + [(ObjectIdentity(number: Int32(number), generation: 0), xrefOffset)]
+      if listed.allSatisfy({ index.record(Int($0.0.number), generation: Int($0.0.generation), offset: $0.1) }) {
+        offsets = listed
+        size = max(size, number + 1, index.count)
+        out += IncrementalWriter.fullSection(index, number: number, size: size, trailer: extra)
+        updatedIndex = index
+      } else {
+        offsets.append((ObjectIdentity(number: Int32(number), generation: 0), xrefOffset))
+        size = max(size, number + 1)
+        out += IncrementalWriter.xrefStream(offsets, number: number, size: size, previous: previous, trailer: extra)
       }
-      size = max(size, index.count)
-      out += IncrementalWriter.fullSection(index, number: number, size: size, trailer: extra)
-      updatedIndex = index
     } else if useStream {
       let number = Int(try streamNumber())
       size = max(size, number + 1)
       offsets.append((ObjectIdentity(number: Int32(number), generation: 0), xrefOffset))
-      let entries = offsets.sorted { $0.0.number < $1.0.number }
-      // Offsets take 4 bytes, more in files past 4 GiB.
-      var width = 4
-      while xrefOffset >> (8 * width) > 0 { width += 1 }
-      var data: [UInt8] = []
-      for (object, offset) in entries {
-        data.append(1)
-        for shift in stride(from: 8 * (width - 1), through: 0, by: -8) { data.append(UInt8((offset >> shift) & 0xFF)) }
-        data.append(UInt8((Int(object.generation) >> 8) & 0xFF))
-        data.append(UInt8(Int(object.generation) & 0xFF))
-      }
-      let index = IncrementalWriter.runs(entries.map { Int($0.0.number) }).map { "\($0.start) \($0.count)" }
-        .joined(separator: " ")
-      out += Array(
-        "\(number) 0 obj\n<< /Type /XRef /Size \(size) /W [1 \(width) 2] /Index [\(index)] /Prev \(previous)\(extra) /Length \(data.count) >>\nstream\n"
-          .utf8)
-      out += data
-      out += Array("\nendstream\nendobj\n".utf8)
+      out += IncrementalWriter.xrefStream(offsets, number: number, size: size, previous: previous, trailer: extra)
     } else {
       var table = "xref\n"
       let entries = offsets.sorted { $0.0.number < $1.0.number }
@@ -134,6 +121,33 @@ struct IncrementalWriter {
     out += Array("startxref\n\(xrefOffset)\n%%EOF\n".utf8)
     try reporter?.report(objects.count, of: objects.count)
     return Update(bytes: out, nextSize: size, index: updatedIndex)
+  }
+
+  /// A cross-reference stream object numbered `number` listing `offsets` (its own entry
+  /// included), declaring `size`, pointing back at `previous`, with `trailer`'s entries.
+  private static func xrefStream(
+    _ offsets: [(ObjectIdentity, Int)], number: Int, size: Int, previous: Int, trailer: String
+  ) -> [UInt8] {
+    let entries = offsets.sorted { $0.0.number < $1.0.number }
+    // Offsets take 4 bytes, more in files past 4 GiB.
+    let largest = offsets.map(\.1).max() ?? 0
+    var width = 4
+    while largest >> (8 * width) > 0 { width += 1 }
+    var data: [UInt8] = []
+    for (object, offset) in entries {
+      data.append(1)
+      for shift in stride(from: 8 * (width - 1), through: 0, by: -8) { data.append(UInt8((offset >> shift) & 0xFF)) }
+      data.append(UInt8((Int(object.generation) >> 8) & 0xFF))
+      data.append(UInt8(Int(object.generation) & 0xFF))
+    }
+    let index = IncrementalWriter.runs(entries.map { Int($0.0.number) }).map { "\($0.start) \($0.count)" }
+      .joined(separator: " ")
+    var out = Array(
+      "\(number) 0 obj\n<< /Type /XRef /Size \(size) /W [1 \(width) 2] /Index [\(index)] /Prev \(previous)\(trailer) /Length \(data.count) >>\nstream\n"
+        .utf8)
+    out += data
+    out += Array("\nendstream\nendobj\n".utf8)
+    return out
   }
 
   /// A cross-reference stream object listing every object of `index`, numbered `number`,

@@ -34,6 +34,8 @@ struct XRefIndex {
   static let maximumEntries = 4_000_000
   /// The most sections followed.
   static let maximumSections = 512
+  /// The largest offset a row holds (4 bytes).
+  static let largestOffset = 0xFFFF_FFFF
 
   /// Records that object `number` is now at `offset` with `generation` (a section written
   /// after the bytes read). False when that does not fit a row (the index is then unusable).
@@ -84,27 +86,18 @@ struct XRefIndex {
     var entries: [Int: Entry] = [:]
     var visited = Set<Int>()
     var sections = 0
+    // The rows all sections may hold together: a file repeating rows gives up, not memory.
+    var budget = 2 * maximumEntries
     while true {
       guard visited.insert(next).inserted, sections < maximumSections, next >= 0, next + shift < bytes.count
       else { return nil }
       sections += 1
-      guard let section = XRefSection.read(bytes, at: next + shift) else { return nil }
-      var found: [Int: Entry] = [:]
-      for (number, entry) in section.entries where found[number] == nil { found[number] = entry }
-      // A hybrid file's table lists the objects of object streams as free; its stream
-      // (/XRefStm) says where they are.
-      if let stream = section.hybridStream {
-        guard visited.insert(stream).inserted, stream >= 0, stream + shift < bytes.count,
-          let hybrid = XRefSection.read(bytes, at: stream + shift)
-        else { return nil }
-        for (number, entry) in hybrid.entries {
-          switch found[number] {
-          case nil, .free?: found[number] = entry
-          default: continue
-          }
-        }
-      }
-      for (number, entry) in found where entries[number] == nil { entries[number] = entry }
+      guard let section = XRefSection.read(bytes, at: next + shift, budget: &budget) else { return nil }
+      // A hybrid file (a table with /XRefStm) is shown through /Prev: poppler 22.12 takes the
+      // table's free entries over the stream's, which an index could only mimic.
+      guard section.hybridStream == nil else { return nil }
+      // Newer sections come first; within a section the first row of a number counts.
+      for (number, entry) in section.entries where entries[number] == nil { entries[number] = entry }
       guard entries.count <= maximumEntries, let previous = section.previous else { break }
       next = previous
     }
@@ -140,18 +133,23 @@ private struct XRefSection {
   var previous: Int? = nil
   var hybridStream: Int? = nil
 
-  /// The section at `position` of `bytes` (a table or a stream object), or nil.
-  static func read(_ bytes: ByteChain, at position: Int) -> XRefSection? {
-    // Sections are read from a window that doubles until the section fits.
+  /// The section at `position` of `bytes` (a table or a stream object), or nil. Its rows are
+  /// taken from `budget`; nil when they would exceed it.
+  static func read(_ bytes: ByteChain, at position: Int, budget: inout Int) -> XRefSection? {
+    // Sections are read from a window that grows until the section fits: a section that does
+    // not read is read again from a larger window while the file has more bytes (the window
+    // may have ended inside a string or a dictionary).
     var length = 64 << 10
     while true {
       let window = bytes.bytes(from: position, length: length)
       var cursor = PDFCursor(window)
-      switch cursor.section() {
-      case .complete(let section): return section
-      case .truncated where position + window.count < bytes.count: length *= 4
-      case .truncated, .invalid: return nil
+      cursor.budget = budget
+      if case .complete(let section) = cursor.section() {
+        budget = cursor.budget
+        return section
       }
+      guard !cursor.overBudget, position + window.count < bytes.count else { return nil }
+      length *= 4
     }
   }
 }
@@ -182,6 +180,20 @@ private struct PDFCursor {
   var position = 0
   /// Set when a read ran into the end of the window.
   var truncated = false
+  /// The rows the section may still hold.
+  var budget = 0
+  /// Set when the section holds more rows than its budget.
+  var overBudget = false
+
+  /// Takes `count` rows from the budget; false when there are not that many left.
+  mutating func take(_ count: Int) -> Bool {
+    guard count >= 0, count <= budget else {
+      overBudget = true
+      return false
+    }
+    budget -= count
+    return true
+  }
 
   init(_ bytes: [UInt8]) { self.bytes = bytes }
 
@@ -326,9 +338,11 @@ private struct PDFCursor {
   private mutating func table() -> XRefSection? {
     var section = XRefSection()
     while !keyword("trailer") {
-      guard let first = integer(), let count = integer(), count <= XRefIndex.maximumEntries else { return nil }
+      guard let first = integer(), let count = integer(), first < XRefIndex.maximumEntries, take(count) else {
+        return nil
+      }
       for number in first..<(first + count) {
-        guard let offset = integer(), let generation = integer() else { return nil }
+        guard let offset = integer(), let generation = integer(), offset <= XRefIndex.largestOffset else { return nil }
         if keyword("n") {
           // An offset of 0 is a damaged entry that readers skip.
           if offset > 0 { section.entries.append((number, .inFile(offset: offset, generation: generation))) }
@@ -357,16 +371,20 @@ private struct PDFCursor {
       truncated = true
       return nil
     }
-    let raw = Array(bytes[position..<(position + length)])
-    guard let data = XRefStreamData.decode(raw, dictionary), let fields = XRefStreamData.widths(dictionary) else {
-      return nil
-    }
     let size = dictionary["Size"]?.integer ?? 0
     var runs: [(Int, Int)] = [(0, size)]
     if case .array(let items)? = dictionary["Index"] {
       let numbers = items.compactMap(\.integer)
       guard numbers.count == items.count, numbers.count % 2 == 0 else { return nil }
       runs = stride(from: 0, to: numbers.count, by: 2).map { (numbers[$0], numbers[$0 + 1]) }
+    }
+    // The rows are counted before the data is inflated.
+    for (first, count) in runs {
+      guard first < XRefIndex.maximumEntries, take(count) else { return nil }
+    }
+    let raw = Array(bytes[position..<(position + length)])
+    guard let data = XRefStreamData.decode(raw, dictionary), let fields = XRefStreamData.widths(dictionary) else {
+      return nil
     }
     let entryWidth = fields.reduce(0, +)
     guard entryWidth > 0 else { return nil }
@@ -388,7 +406,9 @@ private struct PDFCursor {
         at += entryWidth
         switch values[0] {
         case 0: section.entries.append((number, .free(generation: values[2])))
-        case 1 where values[1] > 0: section.entries.append((number, .inFile(offset: values[1], generation: values[2])))
+        case 1 where values[1] > 0:
+          guard values[1] <= XRefIndex.largestOffset else { return nil }
+          section.entries.append((number, .inFile(offset: values[1], generation: values[2])))
         case 2: section.entries.append((number, .inStream(stream: values[1], index: values[2])))
         default: continue
         }
