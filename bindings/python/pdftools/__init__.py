@@ -154,6 +154,7 @@ _SUBMODULES = frozenset(
     {
         "_args",
         "_call",
+        "_lazy",
         "_library",
         "_pdf_syntax",
         "_values",

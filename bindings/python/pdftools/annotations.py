@@ -22,6 +22,7 @@ import operator
 from typing import TYPE_CHECKING, Any, List, Optional, Sequence
 
 from ._call import encode_text
+from ._lazy import values_hooks
 from ._library import CAnnotationInfo, CRect, lib
 from .annotation_types import AnnotationFlag
 from .annotation_properties import AnnotationProperties
@@ -363,16 +364,6 @@ def page_annotation_infos(document: "Document", page_index: int) -> List[Annotat
     ]
 
 
-def __getattr__(name: str) -> Any:
-    """:class:`AnnotationInfo`, defined in :mod:`pdftools._values` so that importing this
-    module does not import :mod:`dataclasses`."""
-    if name == "AnnotationInfo":
-        from ._values import AnnotationInfo
-
-        return AnnotationInfo
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def __dir__() -> List[str]:
-    """The module's names, :class:`AnnotationInfo` included."""
-    return sorted(set(globals()) | {"AnnotationInfo"})
+# AnnotationInfo is defined in pdftools._values so that importing this module does not
+# import dataclasses.
+__getattr__, __dir__ = values_hooks(__name__, globals(), ("AnnotationInfo",))

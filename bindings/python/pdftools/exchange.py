@@ -20,6 +20,7 @@ import ctypes
 from typing import TYPE_CHECKING, Any, Callable, Iterable, List, Optional, Union
 
 from ._call import encode_text
+from ._lazy import values_hooks
 from ._library import (
     ANNOTATION_LIST_OPTIONS_VERSION,
     FLATTEN_OPTIONS_VERSION,
@@ -283,16 +284,6 @@ class Exchange:
         return int(count.value)
 
 
-def __getattr__(name: str) -> Any:
-    """:class:`ImportResult` and :class:`ListedAnnotation`, defined in :mod:`pdftools._values`
-    so that importing this module does not import :mod:`dataclasses`."""
-    if name in ("ImportResult", "ListedAnnotation"):
-        from . import _values
-
-        return getattr(_values, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def __dir__() -> List[str]:
-    """The module's names, :class:`ImportResult` and :class:`ListedAnnotation` included."""
-    return sorted(set(globals()) | {"ImportResult", "ListedAnnotation"})
+# ImportResult, ListedAnnotation are defined in pdftools._values so that importing this module does not
+# import dataclasses.
+__getattr__, __dir__ = values_hooks(__name__, globals(), ("ImportResult", "ListedAnnotation"))

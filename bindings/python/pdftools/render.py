@@ -14,9 +14,10 @@ import ctypes
 import enum
 import mmap
 import numbers
-from typing import TYPE_CHECKING, Any, List, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, Optional, Sequence, Tuple, Union
 
 from ._args import as_index
+from ._lazy import values_hooks
 from ._library import RENDER_OPTIONS_VERSION, CRenderOptions, lib
 from .errors import ArgumentError
 
@@ -169,16 +170,6 @@ def render_page(
     return RenderedImage(width, height, row, pixel_format, view.toreadonly() if own else view)
 
 
-def __getattr__(name: str) -> Any:
-    """:class:`RenderedImage`, defined in :mod:`pdftools._values` so that importing this
-    module does not import :mod:`dataclasses`."""
-    if name == "RenderedImage":
-        from ._values import RenderedImage
-
-        return RenderedImage
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def __dir__() -> List[str]:
-    """The module's names, :class:`RenderedImage` included."""
-    return sorted(set(globals()) | {"RenderedImage"})
+# RenderedImage is defined in pdftools._values so that importing this module does not
+# import dataclasses.
+__getattr__, __dir__ = values_hooks(__name__, globals(), ("RenderedImage",))
