@@ -54,24 +54,11 @@ struct ContentTokenizer {
     case dictionaryEnd
   }
 
-  /// Whether `byte` is PDF white space.
-  private static func isSpace(_ byte: UInt8) -> Bool {
-    byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 || byte == 0x0C || byte == 0x00
-  }
-
-  /// Whether `byte` is a PDF delimiter.
-  private static func isDelimiter(_ byte: UInt8) -> Bool {
-    switch byte {
-    case 0x28, 0x29, 0x3C, 0x3E, 0x5B, 0x5D, 0x7B, 0x7D, 0x2F, 0x25: return true
-    default: return false
-    }
-  }
-
   /// Reads one token; arrays and dictionaries are read whole (nested at most 32 deep).
   private mutating func nextToken(depth: Int) -> Token? {
     while position < bytes.count {
       let byte = bytes[position]
-      if Self.isSpace(byte) {
+      if PDFCharacterClass.isSpace(byte) {
         position += 1
       } else if byte == 0x25 {
         // A comment, to the end of the line.
@@ -86,7 +73,7 @@ struct ContentTokenizer {
     case 0x2F:
       position += 1
       let start = position
-      while position < bytes.count, !Self.isSpace(bytes[position]), !Self.isDelimiter(bytes[position]) {
+      while position < bytes.count, PDFCharacterClass.isRegular(bytes[position]) {
         position += 1
       }
       return .operand(.name(String(decoding: bytes[start..<position], as: UTF8.self)))
@@ -125,7 +112,7 @@ struct ContentTokenizer {
       return .operand(.other)
     default:
       let start = position
-      while position < bytes.count, !Self.isSpace(bytes[position]), !Self.isDelimiter(bytes[position]) {
+      while position < bytes.count, PDFCharacterClass.isRegular(bytes[position]) {
         position += 1
       }
       guard position > start else {
@@ -159,8 +146,8 @@ struct ContentTokenizer {
   private mutating func skipInlineImage() {
     // Find "ID" followed by one white-space byte.
     while position + 2 < bytes.count {
-      if bytes[position] == 0x49, bytes[position + 1] == 0x44, Self.isSpace(bytes[position + 2]),
-        position == 0 || Self.isSpace(bytes[position - 1]) || Self.isDelimiter(bytes[position - 1])
+      if bytes[position] == 0x49, bytes[position + 1] == 0x44, PDFCharacterClass.isSpace(bytes[position + 2]),
+        position == 0 || !PDFCharacterClass.isRegular(bytes[position - 1])
       {
         position += 3
         break
@@ -169,8 +156,8 @@ struct ContentTokenizer {
     }
     // The data ends at white space, "EI", and white space or the end.
     while position + 1 < bytes.count {
-      if Self.isSpace(bytes[position]), position + 2 < bytes.count, bytes[position + 1] == 0x45,
-        bytes[position + 2] == 0x49, position + 3 >= bytes.count || Self.isSpace(bytes[position + 3])
+      if PDFCharacterClass.isSpace(bytes[position]), position + 2 < bytes.count, bytes[position + 1] == 0x45,
+        bytes[position + 2] == 0x49, position + 3 >= bytes.count || PDFCharacterClass.isSpace(bytes[position + 3])
       {
         position += 3
         return

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-/// Reading PDF string syntax (ISO 32000 7.3.4), shared by the object reader (`PDFSyntax`) and
-/// the content reader (`ContentTokenizer`).
+/// Reading PDF string syntax (ISO 32000 7.3.4), shared by the object reader (`PDFSyntax`), the
+/// content reader (`ContentTokenizer`) and the cross-reference reader (`XRefIndex`).
 enum PDFStrings {
   /// The literal string whose "(" is at `start`: its bytes with escapes decoded, the position
   /// after its closing ")" (or the end of `bytes`), and whether it was closed.

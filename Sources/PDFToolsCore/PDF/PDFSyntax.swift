@@ -29,7 +29,7 @@ struct PDFSyntax {
       let byte = bytes[position]
       if byte == 0x25 {  // a comment runs to the end of the line
         while position < bytes.count, bytes[position] != 0x0A, bytes[position] != 0x0D { position += 1 }
-      } else if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 || byte == 0x0C || byte == 0 {
+      } else if PDFCharacterClass.isSpace(byte) {
         position += 1
       } else {
         return
@@ -37,12 +37,9 @@ struct PDFSyntax {
     }
   }
 
+  /// True for bytes that end a token: delimiters and white space.
   private static func isDelimiter(_ byte: UInt8) -> Bool {
-    switch byte {
-    case 0x28, 0x29, 0x3C, 0x3E, 0x5B, 0x5D, 0x7B, 0x7D, 0x2F, 0x25: return true
-    case 0x20, 0x0A, 0x0D, 0x09, 0x0C, 0: return true
-    default: return false
-    }
+    PDFCharacterClass.isDelimiter(byte) || PDFCharacterClass.isSpace(byte)
   }
 
   private mutating func token() -> [UInt8] {

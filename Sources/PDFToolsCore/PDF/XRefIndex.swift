@@ -197,21 +197,10 @@ private struct PDFCursor {
 
   init(_ bytes: [UInt8]) { self.bytes = bytes }
 
-  static func isSpace(_ byte: UInt8) -> Bool {
-    byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 || byte == 0x0C || byte == 0x00
-  }
-
-  static func isDelimiter(_ byte: UInt8) -> Bool {
-    switch byte {
-    case 0x28, 0x29, 0x3C, 0x3E, 0x5B, 0x5D, 0x7B, 0x7D, 0x2F, 0x25: true
-    default: false
-    }
-  }
-
   mutating func skipSpace() {
     while position < bytes.count {
       let byte = bytes[position]
-      if PDFCursor.isSpace(byte) {
+      if PDFCharacterClass.isSpace(byte) {
         position += 1
       } else if byte == 0x25 {
         while position < bytes.count, bytes[position] != 0x0A, bytes[position] != 0x0D { position += 1 }
@@ -226,7 +215,7 @@ private struct PDFCursor {
   mutating func word() -> ArraySlice<UInt8> {
     skipSpace()
     let start = position
-    while position < bytes.count, !PDFCursor.isSpace(bytes[position]), !PDFCursor.isDelimiter(bytes[position]) {
+    while position < bytes.count, PDFCharacterClass.isRegular(bytes[position]) {
       position += 1
     }
     if position == bytes.count { truncated = true }
@@ -263,7 +252,7 @@ private struct PDFCursor {
     case 0x2F:
       position += 1
       let start = position
-      while position < bytes.count, !PDFCursor.isSpace(bytes[position]), !PDFCursor.isDelimiter(bytes[position]) {
+      while position < bytes.count, PDFCharacterClass.isRegular(bytes[position]) {
         position += 1
       }
       return .name(String(decoding: bytes[start..<position], as: UTF8.self))
@@ -286,20 +275,9 @@ private struct PDFCursor {
       position += 1
       return .other
     case 0x28:
-      var level = 0
-      while position < bytes.count {
-        let byte = bytes[position]
-        position += 1
-        if byte == 0x5C {
-          position += 1
-        } else if byte == 0x28 {
-          level += 1
-        } else if byte == 0x29 {
-          level -= 1
-          if level == 0 { return .other }
-        }
-      }
-      return nil
+      let string = PDFStrings.literal(bytes, at: position)
+      position = string.end
+      return string.closed ? .other : nil
     case 0x5B:
       position += 1
       var items: [PDFValue] = []
