@@ -36,11 +36,14 @@ import Testing
     let document = try Document.open(bytes: ProgressTests.pages(60))
     _ = try document.text(ofPage: 40)
     let one = document.textCacheBytes
-    try document.setTextCacheLimit(bytes: one * 3)
+    // Room for three pages and a half: the estimate counts array capacities, which the
+    // allocator may round a few bytes differently from page to page.
+    let budget = one * 3 + one / 2
+    try document.setTextCacheLimit(bytes: budget)
     _ = try document.text(ofPage: 41)
     #expect(try document.search("gamma", options: SearchOptions()).count == 60)
     #expect(try cachedPages(document) == [0, 40, 41], "pages in use stay, the pass keeps what fits")
-    #expect(document.textCacheBytes <= one * 3)
+    #expect(document.textCacheBytes <= budget)
   }
 
   /// A pass over many pages (a search, the text of a range) neither reorders the pages in use
@@ -50,6 +53,7 @@ import Testing
     let document = try Document.open(bytes: ProgressTests.pages(60))
     _ = try document.text(ofPage: 1)
     let one = document.textCacheBytes
+    // Three pages and a half (see aSearchDoesNotPushOutThePagesInUse).
     try document.setTextCacheLimit(bytes: one * 3 + one / 2)
     _ = try document.text(ofPage: 0)
     if wholeText {
