@@ -56,17 +56,7 @@ struct ContentTokenizer {
 
   /// Reads one token; arrays and dictionaries are read whole (nested at most 32 deep).
   private mutating func nextToken(depth: Int) -> Token? {
-    while position < bytes.count {
-      let byte = bytes[position]
-      if PDFCharacterClass.isSpace(byte) {
-        position += 1
-      } else if byte == 0x25 {
-        // A comment, to the end of the line.
-        while position < bytes.count, bytes[position] != 0x0A, bytes[position] != 0x0D { position += 1 }
-      } else {
-        break
-      }
-    }
+    position = PDFCharacterClass.skipSpace(bytes, from: position)
     guard position < bytes.count else { return nil }
     let byte = bytes[position]
     switch byte {

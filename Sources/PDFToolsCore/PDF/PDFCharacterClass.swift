@@ -17,4 +17,21 @@ enum PDFCharacterClass {
 
   /// A regular byte: part of a name, number or keyword.
   static func isRegular(_ byte: UInt8) -> Bool { !isSpace(byte) && !isDelimiter(byte) }
+
+  /// The position of the first byte at or after `start` that is neither white space nor part
+  /// of a comment (a comment runs from % to the end of its line); `bytes.count` when none is.
+  static func skipSpace(_ bytes: [UInt8], from start: Int) -> Int {
+    var position = start
+    while position < bytes.count {
+      let byte = bytes[position]
+      if isSpace(byte) {
+        position += 1
+      } else if byte == 0x25 {
+        while position < bytes.count, bytes[position] != 0x0A, bytes[position] != 0x0D { position += 1 }
+      } else {
+        break
+      }
+    }
+    return position
+  }
 }

@@ -24,18 +24,7 @@ struct PDFSyntax {
     return value(depth: 0)
   }
 
-  private mutating func skipSpace() {
-    while position < bytes.count {
-      let byte = bytes[position]
-      if byte == 0x25 {  // a comment runs to the end of the line
-        while position < bytes.count, bytes[position] != 0x0A, bytes[position] != 0x0D { position += 1 }
-      } else if PDFCharacterClass.isSpace(byte) {
-        position += 1
-      } else {
-        return
-      }
-    }
-  }
+  private mutating func skipSpace() { position = PDFCharacterClass.skipSpace(bytes, from: position) }
 
   /// True for bytes that end a token: delimiters and white space.
   private static func isDelimiter(_ byte: UInt8) -> Bool {

@@ -198,17 +198,8 @@ private struct PDFCursor {
   init(_ bytes: [UInt8]) { self.bytes = bytes }
 
   mutating func skipSpace() {
-    while position < bytes.count {
-      let byte = bytes[position]
-      if PDFCharacterClass.isSpace(byte) {
-        position += 1
-      } else if byte == 0x25 {
-        while position < bytes.count, bytes[position] != 0x0A, bytes[position] != 0x0D { position += 1 }
-      } else {
-        return
-      }
-    }
-    truncated = true
+    position = PDFCharacterClass.skipSpace(bytes, from: position)
+    if position == bytes.count { truncated = true }
   }
 
   /// A regular word (keyword or number) at the position, consumed.
