@@ -1,0 +1,297 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/// A PDF value read straight from a file's bytes by ``PDFCursor``.
+indirect enum PDFValue: Equatable {
+  /// A non-negative integer (what cross-reference data holds).
+  case integer(Int)
+  /// Any other number: signed, or with a fraction.
+  case real(Double)
+  /// A name, without its slash, with #xx escapes decoded.
+  case name(String)
+  /// An indirect reference "n g R".
+  case reference(ObjectIdentity)
+  /// An array.
+  case array([PDFValue])
+  /// A dictionary (of a key given twice, the last value).
+  case dictionary([String: PDFValue])
+  /// Anything else, read and skipped: strings, booleans, null, other keywords.
+  case other
+
+  /// The value of a non-negative integer.
+  var integer: Int? { if case .integer(let value) = self { value } else { nil } }
+
+  /// The value of any number.
+  var number: Double? {
+    switch self {
+    case .integer(let value): Double(value)
+    case .real(let value): value
+    default: nil
+    }
+  }
+}
+
+/// Reads PDF syntax (ISO 32000 7.2, 7.3) from a window of bytes: the cross-reference sections
+/// of ``XRefIndex`` and the unchanged objects of ``BaseObjects``. It reads what is well formed
+/// and gives up (nil) on the rest; callers fall back to qpdf, which repairs.
+struct PDFCursor {
+  /// The window.
+  let bytes: [UInt8]
+  /// The next byte to read.
+  var position = 0
+  /// Set when a read ran into the end of the window.
+  var truncated = false
+  /// The rows the cross-reference section being read may still hold.
+  var budget = 0
+  /// Set when the section holds more rows than its budget.
+  var overBudget = false
+
+  /// The deepest nesting of arrays and dictionaries read.
+  static let maximumDepth = 16
+  /// The longest number read.
+  private static let maximumNumberLength = 40
+
+  init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+  /// Takes `count` rows from the budget; false when there are not that many left.
+  mutating func take(_ count: Int) -> Bool {
+    guard count >= 0, count <= budget else {
+      overBudget = true
+      return false
+    }
+    budget -= count
+    return true
+  }
+
+  /// Moves past white space and comments.
+  mutating func skipSpace() {
+    position = PDFCharacterClass.skipSpace(bytes, from: position)
+    if position == bytes.count { truncated = true }
+  }
+
+  /// A regular word (keyword or number) at the position, consumed.
+  mutating func word() -> ArraySlice<UInt8> {
+    skipSpace()
+    let start = position
+    while position < bytes.count, PDFCharacterClass.isRegular(bytes[position]) {
+      position += 1
+    }
+    if position == bytes.count { truncated = true }
+    return bytes[start..<position]
+  }
+
+  /// `keyword` at the position, consumed when present.
+  mutating func keyword(_ keyword: StaticString) -> Bool {
+    let saved = position
+    let found = word()
+    let expected = UnsafeBufferPointer(start: keyword.utf8Start, count: keyword.utf8CodeUnitCount)
+    if found.elementsEqual(expected) { return true }
+    position = saved
+    return false
+  }
+
+  /// A non-negative integer at the position, consumed when present.
+  mutating func integer() -> Int? {
+    let saved = position
+    let digits = word()
+    guard !digits.isEmpty, digits.count <= 18, digits.allSatisfy({ (0x30...0x39).contains($0) }) else {
+      position = saved
+      return nil
+    }
+    return digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+  }
+
+  /// The characters of the name whose slash is at the position (as the file spells them),
+  /// consumed.
+  private mutating func nameBytes() -> ArraySlice<UInt8> {
+    position += 1
+    let start = position
+    while position < bytes.count, PDFCharacterClass.isRegular(bytes[position]) {
+      position += 1
+    }
+    return bytes[start..<position]
+  }
+
+  /// A value (nested at most ``maximumDepth`` deep); nil at the end of the window or on a
+  /// stray delimiter.
+  mutating func value(depth: Int = 0) -> PDFValue? {
+    guard depth < PDFCursor.maximumDepth else { return nil }
+    skipSpace()
+    guard position < bytes.count else { return nil }
+    switch bytes[position] {
+    case 0x2F:
+      return PDFCursor.name(nameBytes()).map { .name($0) }
+    case 0x3C where position + 1 < bytes.count && bytes[position + 1] == 0x3C:
+      position += 2
+      var entries: [String: PDFValue] = [:]
+      while true {
+        skipSpace()
+        guard position + 1 < bytes.count else { return nil }
+        if bytes[position] == 0x3E, bytes[position + 1] == 0x3E {
+          position += 2
+          return .dictionary(entries)
+        }
+        guard case .name(let key)? = value(depth: depth + 1), let item = value(depth: depth + 1) else { return nil }
+        entries[key] = item
+      }
+    case 0x3C:
+      let string = PDFStrings.hex(bytes, at: position)
+      position = string.end
+      return string.closed ? .other : nil
+    case 0x28:
+      let string = PDFStrings.literal(bytes, at: position)
+      position = string.end
+      return string.closed ? .other : nil
+    case 0x5B:
+      position += 1
+      var items: [PDFValue] = []
+      while true {
+        skipSpace()
+        guard position < bytes.count else { return nil }
+        if bytes[position] == 0x5D {
+          position += 1
+          return .array(items)
+        }
+        guard let item = value(depth: depth + 1) else { return nil }
+        items.append(item)
+      }
+    case 0x3E, 0x5D, 0x29, 0x7B, 0x7D:
+      return nil
+    default:
+      if let number = integer() {
+        // "n g R" is a reference.
+        let saved = position
+        if number <= Int(Int32.max), let generation = integer(), generation <= Int(Int32.max), keyword("R") {
+          return .reference(ObjectIdentity(number: Int32(number), generation: Int32(generation)))
+        }
+        position = saved
+        return .integer(number)
+      }
+      let token = word()
+      if let number = PDFCursor.number(token) { return .real(number) }
+      return token.isEmpty ? nil : .other
+    }
+  }
+
+  /// The values of `keys` (names without their slash) in the dictionary at the position, in
+  /// the order of `keys` and nil where absent. The other entries are checked and skipped
+  /// without being kept. Nil when no well-formed dictionary is there or one of `keys` is given
+  /// twice.
+  mutating func entries(_ keys: [StaticString]) -> [PDFValue?]? {
+    skipSpace()
+    guard position + 1 < bytes.count, bytes[position] == 0x3C, bytes[position + 1] == 0x3C else { return nil }
+    position += 2
+    var found = [PDFValue?](repeating: nil, count: keys.count)
+    while true {
+      skipSpace()
+      guard position + 1 < bytes.count else { return nil }
+      if bytes[position] == 0x3E, bytes[position + 1] == 0x3E {
+        position += 2
+        return found
+      }
+      guard bytes[position] == 0x2F else { return nil }
+      if let slot = PDFCursor.slot(of: nameBytes(), in: keys) {
+        guard found[slot] == nil, let item = value(depth: 1) else { return nil }
+        found[slot] = item
+      } else {
+        guard skipValue(depth: 1) else { return nil }
+      }
+    }
+  }
+
+  /// Moves past the value at the position as ``value(depth:)`` reads it, without keeping it;
+  /// false where ``value(depth:)`` gives nil.
+  private mutating func skipValue(depth: Int) -> Bool {
+    guard depth < PDFCursor.maximumDepth else { return false }
+    skipSpace()
+    guard position < bytes.count else { return false }
+    switch bytes[position] {
+    case 0x2F:
+      let raw = nameBytes()
+      return !raw.contains(0x23) || PDFCursor.name(raw) != nil
+    case 0x3C where position + 1 < bytes.count && bytes[position + 1] == 0x3C:
+      position += 2
+      while true {
+        skipSpace()
+        guard position + 1 < bytes.count else { return false }
+        if bytes[position] == 0x3E, bytes[position + 1] == 0x3E {
+          position += 2
+          return true
+        }
+        guard bytes[position] == 0x2F, skipValue(depth: depth + 1), skipValue(depth: depth + 1) else { return false }
+      }
+    case 0x5B:
+      position += 1
+      while true {
+        skipSpace()
+        guard position < bytes.count else { return false }
+        if bytes[position] == 0x5D {
+          position += 1
+          return true
+        }
+        guard skipValue(depth: depth + 1) else { return false }
+      }
+    case 0x3C, 0x28, 0x3E, 0x5D, 0x29, 0x7B, 0x7D:
+      return value(depth: depth) != nil
+    default:
+      if integer() != nil {
+        let saved = position
+        if integer() != nil, keyword("R") { return true }
+        position = saved
+        return true
+      }
+      return !word().isEmpty
+    }
+  }
+
+  /// The position of the name `raw` (as the file spells it) in `keys`, or nil.
+  private static func slot(of raw: ArraySlice<UInt8>, in keys: [StaticString]) -> Int? {
+    if raw.contains(0x23) {
+      guard let decoded = name(raw) else { return nil }
+      return keys.firstIndex { $0.description == decoded }
+    }
+    return keys.firstIndex { key in
+      key.withUTF8Buffer { raw.elementsEqual($0) }
+    }
+  }
+
+  /// A number other than a plain non-negative integer: a sign, digits with at most one
+  /// period, at least one digit; nil for any other word (such as "1e5" or "--1").
+  private static func number(_ token: ArraySlice<UInt8>) -> Double? {
+    guard !token.isEmpty, token.count <= maximumNumberLength else { return nil }
+    var digits = 0
+    var periods = 0
+    for (offset, byte) in token.enumerated() {
+      switch byte {
+      case 0x30...0x39: digits += 1
+      case 0x2E: periods += 1
+      case 0x2B, 0x2D:
+        guard offset == 0 else { return nil }
+      default: return nil
+      }
+    }
+    guard digits > 0, periods <= 1 else { return nil }
+    guard let value = Double(String(decoding: token, as: UTF8.self)), value.isFinite else { return nil }
+    // "-0" is the integer 0, as qpdf reads it.
+    return value == 0 && periods == 0 ? 0 : value
+  }
+
+  /// A name's characters with #xx escapes decoded; nil when an escape is not two hex digits.
+  private static func name(_ raw: ArraySlice<UInt8>) -> String? {
+    guard raw.contains(0x23) else { return String(decoding: raw, as: UTF8.self) }
+    var decoded: [UInt8] = []
+    var position = raw.startIndex
+    while position < raw.endIndex {
+      let byte = raw[position]
+      position += 1
+      guard byte == 0x23 else {
+        decoded.append(byte)
+        continue
+      }
+      guard position + 1 < raw.endIndex, let high = PDFStrings.hexValue(raw[position]),
+        let low = PDFStrings.hexValue(raw[position + 1])
+      else { return nil }
+      decoded.append(high << 4 | low)
+      position += 2
+    }
+    return String(decoding: decoded, as: UTF8.self)
+  }
+}
