@@ -77,6 +77,8 @@ public final class Document: @unchecked Sendable {
   /// The bytes an incremental save appends to: the opened file, then each incremental save's
   /// output. Nil for new documents.
   var incrementalBase: ByteChain?
+  /// The objects of the bytes views start from (see ``viewBase()``), once asked for.
+  var baseObjects: BaseObjects? = nil
   /// The file that holds exactly ``incrementalBase`` (the file opened, or the last incremental
   /// save): an incremental save over it appends in place instead of rewriting it.
   var baseFile: (path: String, identity: FileIO.Identity)? = nil

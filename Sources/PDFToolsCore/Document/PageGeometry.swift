@@ -79,6 +79,10 @@ extension Document {
   func geometry(_ index: Int, printBoxes: Bool = false) throws(PDFError) -> PageGeometry {
     try checkPageIndex(index)
     if let cached = geometryCache[index], !printBoxes || cached.printBoxes != nil { return cached }
+    if !printBoxes, geometryCache[index] == nil, let read = geometryFromBytes(index) {
+      geometryCache[index] = read
+      return read
+    }
     let page = try pageObject(index)
     do {
       try qpdf.check()
@@ -101,27 +105,31 @@ extension Document {
   }
 
   /// Reads a page's geometry from its dictionary and what its page-tree node passes down.
-  private func readGeometry(_ page: qpdf_oh, index: Int) -> PageGeometry {
+  func readGeometry(_ page: qpdf_oh, index: Int) -> PageGeometry {
     var unit = 1.0
-    var own = attributes(of: page)
-    if let value = qpdf.entry(page, "/UserUnit").flatMap({ qpdf.number($0) }), value > 0,
-      value < 75_000
-    {
-      unit = value
-    }
-    if !own.isComplete, let parent = qpdf.entry(page, "/Parent") {
-      own.fill(from: inheritedAttributes(parent, depth: 1))
+    let own = attributes(of: page)
+    if let value = qpdf.entry(page, "/UserUnit").flatMap({ qpdf.number($0) }) { unit = value }
+    return geometry(own: own, unit: unit, parent: own.isComplete ? nil : qpdf.entry(page, "/Parent"), index: index)
+  }
+
+  /// The geometry of page `index` from its own attributes and /UserUnit and what its page-tree
+  /// node `parent` passes down.
+  func geometry(own: InheritedAttributes, unit: Double, parent: qpdf_oh?, index: Int) -> PageGeometry {
+    var attributes = own
+    if !attributes.isComplete, let parent {
+      attributes.fill(from: inheritedAttributes(parent, depth: 1))
     }
     let media: Rect
-    if let found = own.mediaBox ?? nil, !found.isEmpty {
+    if let found = attributes.mediaBox ?? nil, !found.isEmpty {
       media = found
     } else {
       Log.emit(.warning, "pdftools", "page \(index) has no valid /MediaBox; using US Letter")
       media = Rect(0, 0, 612, 792)
     }
     return PageGeometry(
-      mediaBox: media, cropBox: (own.cropBox ?? nil).flatMap { $0.intersection(media) } ?? media,
-      rotation: PageGeometry.normalizedRotation((own.rotate ?? nil) ?? 0), userUnit: unit)
+      mediaBox: media, cropBox: (attributes.cropBox ?? nil).flatMap { $0.intersection(media) } ?? media,
+      rotation: PageGeometry.normalizedRotation((attributes.rotate ?? nil) ?? 0),
+      userUnit: unit > 0 && unit < 75_000 ? unit : 1)
   }
 
   /// A node's own inheritable attributes.

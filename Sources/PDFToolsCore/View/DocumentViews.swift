@@ -77,11 +77,21 @@ extension Document {
   }
 
   /// The bytes views start from: those incremental saves append to, or those the model was
-  /// read from. Call under the lock.
-  private func viewBase() throws(PDFError) -> ByteChain {
-    if let base = incrementalBase { return base }
-    guard let source = qpdf.source else { throw PDFError(.internal, "the document has no bytes to show") }
-    return ByteChain(source)
+  /// read from, with where their objects are (read once). Call under the lock.
+  func viewBase() throws(PDFError) -> BaseObjects {
+    let bytes: ByteChain
+    if let base = incrementalBase {
+      bytes = base
+    } else {
+      guard let source = qpdf.source else { throw PDFError(.internal, "the document has no bytes to show") }
+      bytes = ByteChain(source)
+    }
+    if let known = baseObjects, known.bytes.count == bytes.count, known.bytes.parts.last === bytes.parts.last {
+      return known
+    }
+    let objects = BaseObjects(bytes)
+    baseObjects = objects
+    return objects
   }
 
   /// The objects that differ from ``viewBase()`` (incremental saves move both together);

@@ -39,10 +39,14 @@ final class ViewChain {
   static let maximumSections = 16
 
   /// A view of `base`, which differs from the model in `changed`.
-  init(base: ByteChain, changed: Set<ObjectIdentity>) {
-    bytes = base
+  init(base: BaseObjects, changed: Set<ObjectIdentity>) {
+    baseObjects = base
+    bytes = base.bytes
     dirty = changed
   }
+
+  /// The base's bytes and where their objects are (shared with the document).
+  private let baseObjects: BaseObjects
 
   /// The base alone (for rebuilding with one section).
   private var base: ByteChain? = nil
@@ -60,10 +64,11 @@ final class ViewChain {
   private var placement = Placement.unread
 
   /// Where every object of ``bytes`` is, for a section listing them all; nil when the base's
-  /// sections cannot be read (its sections then use /Prev). The base is read once.
+  /// sections cannot be read (its sections then use /Prev). The base is read once, for all
+  /// the document's views.
   var index: XRefIndex? {
     if case .unread = placement {
-      placement = XRefIndex.read(bytes).map { .indexed(base: $0, now: $0) } ?? .unreadable
+      placement = baseObjects.index.map { .indexed(base: $0, now: $0) } ?? .unreadable
     }
     guard case .indexed(_, let now) = placement else { return nil }
     return now

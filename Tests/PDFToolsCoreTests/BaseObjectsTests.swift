@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import Testing
+
+@testable import PDFToolsCore
+
+/// Unchanged objects read straight from the document's bytes: page geometry taken that way is
+/// what qpdf reads, and anything not plainly written is left to qpdf.
+@Suite struct BaseObjectsTests {
+  /// The geometry read from the bytes and through qpdf, field by field.
+  private func same(_ a: PageGeometry, _ b: PageGeometry) -> Bool {
+    a.mediaBox == b.mediaBox && a.cropBox == b.cropBox && a.rotation == b.rotation && a.userUnit == b.userUnit
+  }
+
+  /// Every page of every corpus file that opens: where the bytes are read, they give qpdf's
+  /// geometry; and the plain files are read from their bytes at all.
+  @Test func pageGeometryFromTheBytesIsQPDFs() throws {
+    var read = 0
+    var readPerFile: [String: Int] = [:]
+    for entry in Fixtures.manifest where entry.expect != "error" {
+      guard let document = try? Document.open(path: Fixtures.corpusFile(entry.name), password: entry.userPassword)
+      else { continue }
+      try document.locked { () throws(PDFError) in
+        for index in 0..<min(document.pageTree.count, 300) {
+          guard let fromBytes = document.geometryFromBytes(index) else { continue }
+          let throughQPDF = try document.geometryThroughQPDF(index)
+          #expect(
+            same(fromBytes, throughQPDF),
+            "\(entry.name) page \(index): \(fromBytes.mediaBox) \(fromBytes.cropBox) \(fromBytes.rotation) against \(throughQPDF.mediaBox) \(throughQPDF.cropBox) \(throughQPDF.rotation)"
+          )
+          read += 1
+          readPerFile[entry.name, default: 0] += 1
+        }
+      }
+    }
+    #expect(read > 300, "\(read) pages read from the bytes")
+    for name in ["pdf20-simple.pdf", "pdfjs-tracemonkey.pdf", "qpdf-incremental-3-revisions.pdf"] {
+      #expect(readPerFile[name] != nil, "\(name) is read from its bytes")
+    }
+  }
+
+  /// A page whose dictionary holds the keys in every plain spelling, then variants that must
+  /// be left to qpdf.
+  private static func page(_ entries: String) -> [UInt8] {
+    Fixtures.pdf([
+      "<< /Type /Catalog /Pages 2 0 R >>",
+      "<< /Type /Pages /Kids [3 0 R] /Count 1 /CropBox [0 0 500 700] /Rotate 270 >>",
+      "<< /Parent 2 0 R /Resources << /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> >> >> \(entries) >>",
+      "[0 0 200 300]",
+    ])
+  }
+
+  /// The geometry of page 0 of `bytes` from the bytes, nil when left to qpdf.
+  private func fromBytes(_ bytes: [UInt8]) throws -> PageGeometry? {
+    let document = try Document.open(bytes: bytes)
+    return try document.locked { () throws(PDFError) in document.geometryFromBytes(0) }
+  }
+
+  /// The geometry of page 0 of `bytes` through qpdf.
+  private func throughQPDF(_ bytes: [UInt8]) throws -> PageGeometry {
+    let document = try Document.open(bytes: bytes)
+    return try document.locked { () throws(PDFError) in try document.geometryThroughQPDF(0) }
+  }
+
+  @Test(arguments: [
+    "/Type /Page /MediaBox [0 0 612 792]",
+    "/Type /Pag#65 /Media#42ox [-10.5 +.5 612. 792.25] /S (a (nested) string \\) ) /H <414243> % a comment\n /Rotate -90",
+    "/Type /Page /MediaBox [0 0 612 792] /CropBox [10 10 600 780] /Rotate 90.0 /UserUnit 2",
+    "/MediaBox [0 0 612 792] /Contents [4 0 R] /Annots [] /Group << /S /Transparency /CS /DeviceRGB >>",
+    "/Type /Page /MediaBox [0 0 612 792] /Rotate -0",
+    "/Type /Page /MediaBox [0 0 612 792] /UserUnit 100000",
+  ])
+  func plainPagesAreReadFromTheBytes(_ entries: String) throws {
+    let bytes = BaseObjectsTests.page(entries)
+    let geometry = try #require(try fromBytes(bytes), "read from the bytes: \(entries)")
+    #expect(same(geometry, try throughQPDF(bytes)), "\(entries)")
+  }
+
+  @Test(arguments: [
+    // A box that is a reference, or not four numbers.
+    "/Type /Page /MediaBox 4 0 R",
+    "/Type /Page /MediaBox [0 0 612]",
+    "/Type /Page /MediaBox [0 0 612 4 0 R]",
+    "/Type /Page /MediaBox null",
+    // A key given twice.
+    "/Type /Page /MediaBox [0 0 612 792] /MediaBox [0 0 100 100]",
+    // Numbers and names qpdf reads otherwise, or not at all.
+    "/Type /Page /MediaBox [0 0 612 792] /Rotate 1e2",
+    "/Type /Page /MediaBox [0 0 612 792] /Rotate --90",
+    "/Type /Page /MediaBox [0 0 6#12 792]",
+    "/Type /Page#2 /MediaBox [0 0 612 792]",
+    // Not plainly a page.
+    "/Type /Pages /Kids [] /MediaBox [0 0 612 792]",
+    "/Type 5 0 R /MediaBox [0 0 612 792]",
+    "/Type /Page /MediaBox [0 0 612 792] /Parent 0 0 R",
+    // Malformed syntax.
+    "/Type /Page /MediaBox [0 0 612 792] /Odd ]",
+  ])
+  func otherPagesAreLeftToQPDF(_ entries: String) throws {
+    #expect(try fromBytes(BaseObjectsTests.page(entries)) == nil, "\(entries)")
+  }
+
+  /// A page changed since the bytes were read is read through qpdf, and shows the change.
+  @Test func changedPagesAreReadThroughQPDF() throws {
+    let document = try Document.open(bytes: BaseObjectsTests.page("/Type /Page /MediaBox [0 0 612 792]"))
+    #expect(try document.pageSize(0) == (700, 500), "the parent's /Rotate 270 and /CropBox apply")
+    try document.setPageRotation(0, 0)
+    let fromBytes = try document.locked { () throws(PDFError) in document.geometryFromBytes(0) }
+    #expect(fromBytes == nil)
+    #expect(try document.pageSize(0) == (500, 700))
+    #expect(try document.undo())
+    #expect(try document.pageSize(0) == (700, 500))
+  }
+
+  /// Pages in object streams are left to qpdf; the views of such a file still read its index.
+  @Test func objectStreamsAreLeftToQPDF() throws {
+    let document = try Document.open(path: Fixtures.corpusFile("qpdf-object-streams.pdf"))
+    let (entry, read) = try document.locked { () throws(PDFError) -> (XRefIndex.Entry?, [PDFValue?]?) in
+      guard let identity = document.pageTree.page(0, document.qpdf) else { return (nil, nil) }
+      let base = try document.viewBase()
+      return (base.index?.entry(Int(identity.number)), base.entries(of: identity, ["Type"]))
+    }
+    guard case .inStream? = entry else {
+      Issue.record("page 0 of qpdf-object-streams.pdf is expected in an object stream, not \(String(describing: entry))")
+      return
+    }
+    #expect(read == nil)
+  }
+
+  /// The reader's numbers and names.
+  @Test func readsNumbersAndNamesAsPDFSpellsThem() {
+    func value(_ text: String) -> PDFValue? {
+      var cursor = PDFCursor(Array((text + " ").utf8))
+      return cursor.value()
+    }
+    #expect(value("42") == .integer(42))
+    #expect(value("-42") == .real(-42))
+    #expect(value("+.5") == .real(0.5))
+    #expect(value("-.25") == .real(-0.25))
+    #expect(value("5.") == .real(5))
+    #expect(value("-0")?.number == 0 && value("-0")?.number?.sign == .plus)
+    #expect(value("1e5") == .other)
+    #expect(value("1.2.3") == .other)
+    #expect(value("5-") == .other)
+    #expect(value("12 3 R") == .reference(ObjectIdentity(number: 12, generation: 3)))
+    #expect(value("/A#20B") == .name("A B"))
+    #expect(value("/A#2") == nil)
+    #expect(value("[1 (a)b)] <</K [2]>>") == nil, "an unbalanced string ends the array early")
+  }
+
+  /// Only the entries asked for are kept; the others are checked as they are skipped.
+  @Test func readsTheEntriesAskedFor() {
+    func entries(_ text: String, _ keys: [StaticString]) -> [PDFValue?]? {
+      var cursor = PDFCursor(Array((text + " ").utf8))
+      return cursor.entries(keys)
+    }
+    let page = "<< /Type /Page /Res << /F [1 0 R (x) <41>] /G 2 0 R >> /Cro#70Box [1 2 3 4] /N null /Parent 7 0 R >>"
+    let read = entries(page, ["Parent", "CropBox", "Rotate", "Type"])
+    #expect(read == [.reference(ObjectIdentity(number: 7, generation: 0)), .array([.integer(1), .integer(2), .integer(3), .integer(4)]), nil, .name("Page")])
+    #expect(entries("<< /A 1 /A 2 >>", ["A"]) == nil, "a key asked for, given twice")
+    #expect(entries("<< /A 1 /A 2 /B 3 >>", ["B"]) == [.integer(3)], "a key not asked for, given twice")
+    #expect(entries("<< /A << /B ] >> /C 1 >>", ["C"]) == nil, "what is skipped is checked")
+    #expect(entries("<< /A 1 2 /C 1 >>", ["C"]) == nil, "a value without a key")
+    #expect(entries("[1 2]", ["C"]) == nil)
+  }
+}
