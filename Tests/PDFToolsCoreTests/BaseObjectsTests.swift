@@ -39,6 +39,90 @@ import Testing
     }
   }
 
+  /// Every page of every unencrypted corpus file: the annotations listed from the bytes are
+  /// those qpdf lists, and their summaries read from the bytes are qpdf's.
+  @Test func annotationsFromTheBytesAreQPDFs() throws {
+    var listed = 0
+    var summarized = 0
+    for entry in Fixtures.manifest where entry.expect != "error" {
+      guard let document = try? Document.open(path: Fixtures.corpusFile(entry.name), password: entry.userPassword)
+      else { continue }
+      try document.locked { () throws(PDFError) in
+        let qpdf = document.qpdf
+        for index in 0..<min(document.pageTree.count, 100) {
+          guard let read = document.annotationsFromBytes(index) else { continue }
+          let page = try document.pageObject(index)
+          let items = qpdf.entry(page, "/Annots").flatMap { qpdf.items($0) } ?? []
+          let expected = items.filter { qpdf.isDictionary($0) }.compactMap { qpdf.identity($0) }
+          #expect(read.objects == expected, "\(entry.name) page \(index)")
+          #expect(read.page == qpdf.identity(page))
+          listed += read.objects.count
+          for (position, object) in read.objects.enumerated() {
+            guard let fromBytes = document.summaryFromBytes(object, id: Int64(position)) else { continue }
+            let throughQPDF = document.summaryThroughQPDF(object, id: Int64(position))
+            #expect(fromBytes == throughQPDF, "\(entry.name) page \(index) annotation \(position)")
+            summarized += 1
+          }
+        }
+      }
+    }
+    #expect(listed > 100 && summarized > 100, "\(listed) listed, \(summarized) summarized from the bytes")
+  }
+
+  /// Summaries of annotations in every plain spelling, and of those left to qpdf.
+  @Test func annotationSummariesFromTheBytes() throws {
+    let plain = [
+      "/Subtype /Square /Rect [10 20 110.5 220]",
+      "/Subtype /Text /Rect [0 0 1 1] /F 4 /C [0.5] /CA .5 /Contents (Note \\(1\\)\\n) /IRT 4 0 R",
+      "/Subtype /Ink /Rect [0 0 1 1] /F -3 /C [0 0.25 0.5 0.1] /Contents <48656C6C6F>",
+      "/Rect [0 0 1 1] /C [] /F 2.0",
+    ]
+    let left = [
+      "/Subtype /Square /Rect 5 0 R", "/Subtype /Square /Rect [0 0 1]", "/Subtype 5 0 R",
+      "/Subtype /Text /Rect [0 0 1 1] /Contents <FEFF00410042>", "/Subtype /Text /Rect [0 0 1 1] /Contents (caf\\351)",
+      "/Subtype /Text /Rect [0 0 1 1] /F 2.5", "/Subtype /Text /Rect [0 0 1 1] /CA null",
+    ]
+    for (entries, expectRead) in plain.map({ ($0, true) }) + left.map({ ($0, false) }) {
+      let bytes = Fixtures.pdf([
+        "<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Annots [4 0 R 5 0 R 6 0 R] >>",
+        "<< /Type /Annot \(entries) >>", "[0 0 50 50]", "null",
+      ])
+      let document = try Document.open(bytes: bytes)
+      let annotation = ObjectIdentity(number: 4, generation: 0)
+      let (listed, fromBytes, throughQPDF) = try document.locked { () throws(PDFError) in
+        (
+          document.annotationsFromBytes(0)?.objects, document.summaryFromBytes(annotation, id: 1),
+          document.summaryThroughQPDF(annotation, id: 1)
+        )
+      }
+      #expect(listed == [annotation], "\(entries): only the dictionary is listed")
+      #expect((fromBytes != nil) == expectRead, "\(entries)")
+      if let fromBytes { #expect(fromBytes == throughQPDF, "\(entries)") }
+    }
+  }
+
+  /// After an edit, the changed annotation and the page's listing come from qpdf, and show it.
+  @Test func changedAnnotationsAreReadThroughQPDF() throws {
+    let bytes = Fixtures.pdf([
+      "<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Annots 4 0 R >>", "[5 0 R]",
+      "<< /Type /Annot /Subtype /Square /Rect [10 10 50 50] /C [1 0 0] >>",
+    ])
+    let document = try Document.open(bytes: bytes)
+    let before = try document.annotationSummaries(onPage: 0)
+    #expect(before.map(\.subtype) == ["Square"] && before.first?.color == RGBColor(1, 0, 0))
+    let id = try #require(before.first?.id)
+    try document.updateAnnotation(id, [.color(RGBColor(0, 0, 1))])
+    let added = try document.createAnnotation(page: 0, subtype: "Circle", rect: Rect(100, 100, 200, 200))
+    let after = try document.annotationSummaries(onPage: 0)
+    #expect(after.map(\.id) == [id, added] && after.first?.color == RGBColor(0, 0, 1))
+    let (listing, summary) = try document.locked { () throws(PDFError) in
+      (document.annotationsFromBytes(0), document.summaryFromBytes(ObjectIdentity(number: 5, generation: 0), id: id))
+    }
+    #expect(listing == nil && summary == nil)
+  }
+
   /// A page whose dictionary holds the keys in every plain spelling, then variants that must
   /// be left to qpdf.
   private static func page(_ entries: String) -> [UInt8] {

@@ -7,20 +7,28 @@ import CQPDF
   import Musl
 #endif
 
+extension RGBColor {
+  /// The colour of a colour array's numbers: gray, RGB or CMYK converted to RGB; nil for any
+  /// other count (none: transparent).
+  init?(components values: [Double]) {
+    switch values.count {
+    case 1: self.init(values[0], values[0], values[0])
+    case 3: self.init(values[0], values[1], values[2])
+    case 4:
+      let k = values[3]
+      self.init((1 - values[0]) * (1 - k), (1 - values[1]) * (1 - k), (1 - values[2]) * (1 - k))
+    default: return nil
+    }
+  }
+}
+
 /// Reading and writing the typed entries of annotation dictionaries.
 extension QPDF {
   /// A colour array (/C, /IC): gray, RGB or CMYK converted to RGB; nil for an empty array
   /// (transparent) or a missing or malformed one.
   func color(_ object: qpdf_oh?) -> RGBColor? {
     guard let object, let values = numbers(object) else { return nil }
-    switch values.count {
-    case 1: return RGBColor(values[0], values[0], values[0])
-    case 3: return RGBColor(values[0], values[1], values[2])
-    case 4:
-      let k = values[3]
-      return RGBColor((1 - values[0]) * (1 - k), (1 - values[1]) * (1 - k), (1 - values[2]) * (1 - k))
-    default: return nil
-    }
+    return RGBColor(components: values)
   }
 
   /// A new colour array ([] for nil, meaning transparent).

@@ -68,13 +68,15 @@ extension Document {
   /// What page `index` lists, from the cache or read now (direct annotation dictionaries get
   /// objects of their own); nil for a page without an identity. Call under the lock.
   func listing(ofPage index: Int) throws(PDFError) -> PageListing? {
+    if let known = pageTree.page(index, qpdf), let cached = annotationListings[known] { return cached }
+    if let read = annotationsFromBytes(index) {
+      return recordListing(read.objects, page: read.page, index: index, holder: read.holder)
+    }
     let page = try pageObject(index)
     guard let pageIdentity = qpdf.identity(page) else { return nil }
     if let cached = annotationListings[pageIdentity] { return cached }
     guard let annots = qpdf.entry(page, "/Annots"), let items = qpdf.items(annots) else {
-      let empty = PageListing(objects: [], ids: [])
-      annotationListings[pageIdentity] = empty
-      return empty
+      return recordListing([], page: pageIdentity, index: index, holder: nil)
     }
     var objects: [ObjectIdentity] = []
     for (position, item) in items.enumerated() where qpdf.isDictionary(item) {
@@ -91,6 +93,15 @@ extension Document {
       }
       if let identity = qpdf.identity(object) { objects.append(identity) }
     }
+    return recordListing(objects, page: pageIdentity, index: index, holder: qpdf.identity(annots))
+  }
+
+  /// Gives the annotation objects page `index` (object `page`) lists their ids and keeps the
+  /// listing, with the /Annots array object `holder` when it is one of its own; call under the
+  /// lock.
+  private func recordListing(
+    _ objects: [ObjectIdentity], page pageIdentity: ObjectIdentity, index: Int, holder: ObjectIdentity?
+  ) -> PageListing {
     // An annotation listed by several pages belongs to the first of them.
     let ids = objects.map { object in
       annotationIndex.id(for: object, page: pageIdentity) { recorded in
@@ -102,7 +113,7 @@ extension Document {
     }
     let listing = PageListing(objects: objects, ids: ids)
     annotationListings[pageIdentity] = listing
-    if let holder = qpdf.identity(annots) { annotsHolders[holder] = pageIdentity }
+    if let holder { annotsHolders[holder] = pageIdentity }
     return listing
   }
 

@@ -29,17 +29,22 @@ extension Document {
       try checkPageIndex(index)
       guard let listing = try listing(ofPage: index) else { return [] }
       return zip(listing.objects, listing.ids).map { identity, id in
-        let object = qpdf.object(identity)
-        let opacity = qpdf.entry(object, "/CA").flatMap { qpdf.number($0) } ?? 1
-        let reply = qpdf.entry(object, "/IRT").flatMap { qpdf.identity($0) }.flatMap { annotationIndex.ids[$0] }
-        return AnnotationSummary(
-          id: id, subtype: qpdf.entry(object, "/Subtype").flatMap { qpdf.name($0) } ?? "",
-          rect: qpdf.entry(object, "/Rect").flatMap { qpdf.rect($0) } ?? Rect(0, 0, 0, 0),
-          flags: UInt32(clamping: max(0, qpdf.entry(object, "/F").flatMap { qpdf.integer($0) } ?? 0)),
-          color: qpdf.color(qpdf.entry(object, "/C")), opacity: opacity.isFinite ? opacity : 1,
-          contentsLength: qpdf.entry(object, "/Contents").flatMap { qpdf.text($0) }?.utf8.count ?? 0,
-          inReplyTo: reply)
+        summaryFromBytes(identity, id: id) ?? summaryThroughQPDF(identity, id: id)
       }
     }
+  }
+
+  /// The summary of annotation `identity` (with `id`) read through qpdf; call under the lock.
+  func summaryThroughQPDF(_ identity: ObjectIdentity, id: Int64) -> AnnotationSummary {
+    let object = qpdf.object(identity)
+    let opacity = qpdf.entry(object, "/CA").flatMap { qpdf.number($0) } ?? 1
+    let reply = qpdf.entry(object, "/IRT").flatMap { qpdf.identity($0) }.flatMap { annotationIndex.ids[$0] }
+    return AnnotationSummary(
+      id: id, subtype: qpdf.entry(object, "/Subtype").flatMap { qpdf.name($0) } ?? "",
+      rect: qpdf.entry(object, "/Rect").flatMap { qpdf.rect($0) } ?? Rect(0, 0, 0, 0),
+      flags: UInt32(clamping: max(0, qpdf.entry(object, "/F").flatMap { qpdf.integer($0) } ?? 0)),
+      color: qpdf.color(qpdf.entry(object, "/C")), opacity: opacity.isFinite ? opacity : 1,
+      contentsLength: qpdf.entry(object, "/Contents").flatMap { qpdf.text($0) }?.utf8.count ?? 0,
+      inReplyTo: reply)
   }
 }

@@ -51,6 +51,18 @@ final class BaseObjects {
   /// bytes hold it, in the order of `keys` and nil where absent; nil when the bytes do not
   /// hold the object plainly (see the type's description).
   func entries(of identity: ObjectIdentity, _ keys: [StaticString]) -> [PDFValue?]? {
+    read(identity) { cursor in cursor.entries(keys) }
+  }
+
+  /// The value of object `identity` as the bytes hold it (a stream's dictionary reads as nil);
+  /// nil when the bytes do not hold the object plainly.
+  func value(of identity: ObjectIdentity) -> PDFValue? {
+    read(identity) { cursor in cursor.value() }
+  }
+
+  /// What `body` reads after "n g obj" of object `identity`, when "endobj" follows; nil when
+  /// the object is not in the file's bytes (in an object stream, or free), or not plainly.
+  private func read<T>(_ identity: ObjectIdentity, _ body: (inout PDFCursor) -> T?) -> T? {
     guard let index, case .inFile(let offset, let generation)? = index.entry(Int(identity.number)),
       generation == Int(identity.generation)
     else { return nil }
@@ -60,7 +72,7 @@ final class BaseObjects {
       guard cursor.integer() == Int(identity.number), cursor.integer() == generation, cursor.keyword("obj") else {
         return nil
       }
-      if let entries = cursor.entries(keys), cursor.keyword("endobj") { return entries }
+      if let result = body(&cursor), cursor.keyword("endobj") { return result }
       guard cursor.truncated, length < BaseObjects.maximumObjectLength, offset + shift + length < bytes.count else {
         return nil
       }

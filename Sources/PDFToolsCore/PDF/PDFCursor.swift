@@ -13,7 +13,9 @@ indirect enum PDFValue: Equatable {
   case array([PDFValue])
   /// A dictionary (of a key given twice, the last value).
   case dictionary([String: PDFValue])
-  /// Anything else, read and skipped: strings, booleans, null, other keywords.
+  /// A string's bytes, escapes decoded (as the file holds them: not decrypted).
+  case string([UInt8])
+  /// Anything else, read and skipped: booleans, null, other keywords.
   case other
 
   /// The value of a non-negative integer.
@@ -135,11 +137,11 @@ struct PDFCursor {
     case 0x3C:
       let string = PDFStrings.hex(bytes, at: position)
       position = string.end
-      return string.closed ? .other : nil
+      return string.closed ? .string(string.value) : nil
     case 0x28:
       let string = PDFStrings.literal(bytes, at: position)
       position = string.end
-      return string.closed ? .other : nil
+      return string.closed ? .string(string.value) : nil
     case 0x5B:
       position += 1
       var items: [PDFValue] = []
