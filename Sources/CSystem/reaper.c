@@ -109,3 +109,5 @@ void pdft_reap(void *object, void (*release)(void *object)) {
 }
 
 void pdft_reap_wait(void) { reaper_drain(); }
+
+void pdft_reap_drain_at_exit(void) { atexit(reaper_drain); }

@@ -44,6 +44,12 @@ void pdft_reap(void *object, void (*release)(void *object));
 /** Waits until every release handed to pdft_reap has run. */
 void pdft_reap_wait(void);
 
+/** Registers one more wait for the queued releases at exit: one that runs before the static
+ * objects made so far are destroyed (exit handlers and static destructors run in the reverse
+ * of the order they were registered in).  For libraries first used after the reaper's own
+ * handler was registered. */
+void pdft_reap_drain_at_exit(void);
+
 /** Stops (pause nonzero) or resumes LeakSanitizer's accounting of the calling thread's
  * allocations; nothing happens outside a LeakSanitizer process.  For poppler's drawing, whose
  * leaks (poppler 22.12 loses Type 3 glyph data) are not the library's. */

@@ -26,7 +26,14 @@ final class PopplerView {
 
   /// Opens the concatenation of `parts` with the password bytes `password`; throws with a
   /// message when poppler cannot read it.
-  init(_ parts: [Part], password: [UInt8]) throws(PDFError) {
+  convenience init(_ parts: [Part], password: [UInt8]) throws(PDFError) {
+    Reaper.preparePoppler()
+    try self.init(unprepared: parts, password: password)
+  }
+
+  /// Opens as ``init(_:password:)`` does, without preparing the reaper for poppler (which
+  /// opens one this way).
+  init(unprepared parts: [Part], password: [UInt8]) throws(PDFError) {
     PopplerLog.install()
     guard let memory = g_memory_input_stream_new() else {
       throw PDFError(.outOfMemory, "cannot make a stream for poppler")

@@ -174,3 +174,81 @@ def test_wait_for_releases_gives_the_memory_back() -> None:
     # what remains of them is less than a tenth of that.
     assert before - baseline > 5_000_000, (baseline, before)
     assert after - baseline < (before - baseline) / 10, (baseline, before, after)
+
+
+EXIT_SCRIPTS = {
+    # The first close comes before poppler is first used: poppler is prepared later, with a
+    # wait of its own at exit.
+    "close_then_show": """
+import pdftools, sys
+pdftools.open(sys.argv[1]).close()
+docs = [pdftools.open(sys.argv[1]) for _ in range(4)]
+for doc in docs:
+    assert doc.pages[0].text is not None
+    doc.pages[0].render(scale=0.5)
+    doc.close()
+""",
+    # poppler is used before the first close.
+    "show_then_close": """
+import pdftools, sys
+docs = [pdftools.open(sys.argv[1]) for _ in range(4)]
+for doc in docs:
+    doc.pages[0].render(scale=0.5)
+    assert doc.pages[0].text is not None
+for doc in docs:
+    doc.close()
+""",
+    # poppler is never used.
+    "never_show": """
+import pdftools, sys
+for _ in range(4):
+    doc = pdftools.open(sys.argv[1])
+    assert doc.pages[0].size[0] > 0
+    doc.close()
+""",
+}
+
+
+@pytest.mark.parametrize("name", sorted(EXIT_SCRIPTS))
+def test_exit_waits_for_the_releases_still_queued(name: str) -> None:
+    """Documents closed just before the process exits are released before qpdf's and poppler's
+    static objects are destroyed, whichever of them was used first."""
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [os.path.dirname(os.path.dirname(pdftools.__file__)),
+                                                      env.get("PYTHONPATH", "")]))
+    run = subprocess.run([sys.executable, "-c", EXIT_SCRIPTS[name], corpus.path("pdfjs-tracemonkey.pdf")],
+                         capture_output=True, text=True, timeout=120, env=env)
+    assert run.returncode == 0, run.stderr
+    assert run.stderr == ""
+
+
+def test_closing_without_showing_a_page_leaves_poppler_unprepared() -> None:
+    """A process that only reads the model never sets up poppler (nor fontconfig) for the
+    reaper: the first close adds well under the megabytes that setup takes."""
+    import os
+    import subprocess
+    import sys
+
+    script = """
+import pdftools, sys
+def rss():
+    for line in open("/proc/self/status"):
+        if line.startswith("VmRSS"):
+            return int(line.split()[1])
+doc = pdftools.open(sys.argv[1])
+assert doc.page_count > 0 and doc.pages[0].size[0] > 0
+before = rss()
+doc.close()
+pdftools.wait_for_releases()
+print(rss() - before)
+"""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [os.path.dirname(os.path.dirname(pdftools.__file__)),
+                                                      env.get("PYTHONPATH", "")]))
+    run = subprocess.run([sys.executable, "-c", script, corpus.path("pdfjs-tracemonkey.pdf")],
+                         capture_output=True, text=True, timeout=120, env=env, check=True)
+    assert int(run.stdout) < 1500, run.stdout
