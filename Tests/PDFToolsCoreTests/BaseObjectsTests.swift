@@ -196,19 +196,110 @@ import Testing
     #expect(try document.pageSize(0) == (700, 500))
   }
 
-  /// Pages in object streams are left to qpdf; the views of such a file still read its index.
-  @Test func objectStreamsAreLeftToQPDF() throws {
+  /// Pages in object streams are read from their streams.
+  @Test func pagesInObjectStreamsAreRead() throws {
     let document = try Document.open(path: Fixtures.corpusFile("qpdf-object-streams.pdf"))
-    let (entry, read) = try document.locked { () throws(PDFError) -> (XRefIndex.Entry?, [PDFValue?]?) in
-      guard let identity = document.pageTree.page(0, document.qpdf) else { return (nil, nil) }
-      let base = try document.viewBase()
-      return (base.index?.entry(Int(identity.number)), base.entries(of: identity, ["Type"]))
+    let (entry, fromBytes, throughQPDF) = try document.locked {
+      () throws(PDFError) -> (XRefIndex.Entry?, PageGeometry?, PageGeometry) in
+      let identity = document.pageTree.page(0, document.qpdf)
+      let entry = identity.flatMap { try? document.viewBase().index?.entry(Int($0.number)) }
+      return (entry, document.geometryFromBytes(0), try document.geometryThroughQPDF(0))
     }
     guard case .inStream? = entry else {
-      Issue.record("page 0 of qpdf-object-streams.pdf is expected in an object stream, not \(String(describing: entry))")
+      Issue.record("page 0 is expected in an object stream, not \(String(describing: entry))")
       return
     }
-    #expect(read == nil)
+    let read = try #require(fromBytes)
+    #expect(same(read, throughQPDF))
+  }
+
+  /// The object streams of encrypted documents are encrypted: their objects are left to qpdf.
+  @Test func objectStreamsOfEncryptedDocumentsAreLeftToQPDF() throws {
+    let document = try Document.open(path: Fixtures.corpusFile("pdfium-encrypted-aes128.pdf"), password: "1234")
+    let object = ObjectIdentity(number: 7, generation: 0)
+    let (entry, value) = try document.locked { () throws(PDFError) -> (XRefIndex.Entry?, PDFValue?) in
+      let base = try document.viewBase()
+      return (base.index?.entry(7), base.value(of: object))
+    }
+    #expect(entry == .inStream(stream: 1, index: 0))
+    #expect(value == nil)
+  }
+
+  /// A file whose page and annotations lie in an uncompressed object stream listed by a
+  /// cross-reference stream; `header` replaces the stream's list of numbers and offsets.
+  private static func objectStreamFile(header: ((Int, Int), (Int, Int), (Int, Int)) -> String) -> [UInt8] {
+    let objects = [
+      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 400] /Rotate 90 /Annots [5 0 R 6 0 R] >>",
+      "<< /Type /Annot /Subtype /Square /Rect [1 2 3 4] /C [0 0 1] >>",
+      "<< /Type /Annot /Subtype /Circle /Rect [5 6 7 8] >>",
+    ]
+    var offsets: [Int] = []
+    var body = ""
+    for object in objects {
+      offsets.append(body.utf8.count)
+      body += object + "\n"
+    }
+    let list = header((4, offsets[0]), (5, offsets[1]), (6, offsets[2])) + "\n"
+    let data = list + body
+    var out = "%PDF-1.7\n"
+    var fileOffsets: [Int: Int] = [:]
+    func add(_ number: Int, _ text: String) {
+      fileOffsets[number] = out.utf8.count
+      out += "\(number) 0 obj\n\(text)\nendobj\n"
+    }
+    add(1, "<< /Type /Catalog /Pages 2 0 R >>")
+    add(2, "<< /Type /Pages /Kids [4 0 R] /Count 1 >>")
+    add(3, "<< /Type /ObjStm /N 3 /First \(list.utf8.count) /Length \(data.utf8.count) >>\nstream\n\(data)\nendstream")
+    let xref = out.utf8.count
+    var rows: [UInt8] = [0, 0, 0, 0, 0, 0xFF, 0xFF]
+    for number in 1...7 {
+      let (kind, second, third): (UInt8, Int, Int)
+      switch number {
+      case 1...3: (kind, second, third) = (1, fileOffsets[number] ?? 0, 0)
+      case 4...6: (kind, second, third) = (2, 3, number - 4)
+      default: (kind, second, third) = (1, xref, 0)
+      }
+      rows += [kind, UInt8(second >> 24 & 0xFF), UInt8(second >> 16 & 0xFF), UInt8(second >> 8 & 0xFF), UInt8(second & 0xFF)]
+      rows += [UInt8(third >> 8 & 0xFF), UInt8(third & 0xFF)]
+    }
+    var bytes = Array(out.utf8)
+    bytes += Array("7 0 obj\n<< /Type /XRef /Size 8 /W [1 4 2] /Root 1 0 R /Length \(rows.count) >>\nstream\n".utf8)
+    bytes += rows
+    bytes += Array("\nendstream\nendobj\nstartxref\n\(xref)\n%%EOF\n".utf8)
+    return bytes
+  }
+
+  @Test func objectsAreReadFromTheirObjectStream() throws {
+    let bytes = BaseObjectsTests.objectStreamFile { "\($0.0) \($0.1) \($1.0) \($1.1) \($2.0) \($2.1)" }
+    let document = try Document.open(bytes: bytes)
+    #expect(!document.wasRepaired)
+    let (geometry, throughQPDF, listed, summary) = try document.locked {
+      () throws(PDFError) -> (PageGeometry?, PageGeometry, [ObjectIdentity]?, AnnotationSummary?) in
+      (
+        document.geometryFromBytes(0), try document.geometryThroughQPDF(0), document.annotationsFromBytes(0)?.objects,
+        document.summaryFromBytes(ObjectIdentity(number: 5, generation: 0), id: 7)
+      )
+    }
+    let read = try #require(geometry)
+    #expect(same(read, throughQPDF) && read.rotation == 90)
+    #expect(listed == [ObjectIdentity(number: 5, generation: 0), ObjectIdentity(number: 6, generation: 0)])
+    #expect(summary?.subtype == "Square" && summary?.color == RGBColor(0, 0, 1))
+  }
+
+  /// A stream whose list names an object twice, or not where the cross-reference data says,
+  /// or lists offsets out of order, is left to qpdf.
+  @Test(arguments: ["twice", "swapped", "unordered"])
+  func oddObjectStreamsAreLeftToQPDF(_ kind: String) throws {
+    let bytes = BaseObjectsTests.objectStreamFile { page, square, circle in
+      switch kind {
+      case "twice": "\(page.0) \(page.1) \(page.0) \(square.1) \(circle.0) \(circle.1)"
+      case "swapped": "\(square.0) \(page.1) \(page.0) \(square.1) \(circle.0) \(circle.1)"
+      default: "\(page.0) \(square.1) \(square.0) \(page.1) \(circle.0) \(circle.1)"
+      }
+    }
+    let document = try Document.open(bytes: bytes)
+    let geometry = try document.locked { () throws(PDFError) in document.geometryFromBytes(0) }
+    #expect(geometry == nil)
   }
 
   /// The reader's numbers and names.

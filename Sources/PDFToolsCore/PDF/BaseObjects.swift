@@ -6,8 +6,10 @@
 /// qpdf parses an object at about 3,000 instructions a token, so looking up a page's size
 /// through qpdf costs some 90,000; reading the same dictionary here costs a tenth of that. The
 /// reads are strict: an object that is not plainly "n g obj << ... >> endobj" at the offset
-/// the cross-reference data gives, or that repeats a key, reads as nil and the caller asks
-/// qpdf, which repairs. Objects in object streams read as nil too.
+/// the cross-reference data gives (or plainly in its object stream, Flate-compressed or not,
+/// where the stream lists it where the cross-reference data says), or that repeats a key read,
+/// reads as nil and the caller asks qpdf, which repairs. Object streams of encrypted documents
+/// are left to qpdf.
 final class BaseObjects {
   /// The bytes.
   let bytes: ByteChain
@@ -27,13 +29,17 @@ final class BaseObjects {
   private let shift: Int
 
   /// The largest object read (a larger one reads as nil).
-  static let maximumObjectLength = 1 << 20
+  static let maximumObjectLength = 16 << 20
   /// The bytes first looked at for an object; the window grows fourfold while it is too small.
   private static let firstWindow = 2 << 10
 
-  /// The objects of `bytes`.
-  init(_ bytes: ByteChain) {
+  /// True when the document is encrypted: its object streams are then not read.
+  private let encrypted: Bool
+
+  /// The objects of `bytes`, of an encrypted document when `encrypted`.
+  init(_ bytes: ByteChain, encrypted: Bool) {
     self.bytes = bytes
+    self.encrypted = encrypted
     shift = IncrementalWriter.headerOffset(bytes.bytes(from: 0, length: 1024))
   }
 
@@ -60,23 +66,122 @@ final class BaseObjects {
     read(identity) { cursor in cursor.value() }
   }
 
-  /// What `body` reads after "n g obj" of object `identity`, when "endobj" follows; nil when
-  /// the object is not in the file's bytes (in an object stream, or free), or not plainly.
+  /// What `body` reads of object `identity`: after "n g obj" when "endobj" follows, or from
+  /// its object stream when nothing but white space follows before the next object; nil when
+  /// the object is free or not held plainly.
   private func read<T>(_ identity: ObjectIdentity, _ body: (inout PDFCursor) -> T?) -> T? {
-    guard let index, case .inFile(let offset, let generation)? = index.entry(Int(identity.number)),
-      generation == Int(identity.generation)
-    else { return nil }
+    switch index?.entry(Int(identity.number)) {
+    case .inFile(let offset, let generation)? where generation == Int(identity.generation):
+      return readInFile(identity, at: offset) { cursor in
+        guard let result = body(&cursor), cursor.keyword("endobj") else { return nil }
+        return result
+      }
+    case .inStream(let stream, let position)? where identity.generation == 0:
+      guard let contents = objectStream(stream), let range = contents.range(of: Int(identity.number), at: position)
+      else { return nil }
+      var cursor = PDFCursor(Array(contents.data[range]))
+      guard let result = body(&cursor) else { return nil }
+      cursor.skipSpace()
+      return cursor.position == cursor.bytes.count ? result : nil
+    default:
+      return nil
+    }
+  }
+
+  /// What `body` reads after "n g obj" of object `identity` at `offset`, the window growing
+  /// while it is too small.
+  private func readInFile<T>(_ identity: ObjectIdentity, at offset: Int, _ body: (inout PDFCursor) -> T?) -> T? {
     var length = BaseObjects.firstWindow
     while true {
       var cursor = PDFCursor(bytes.bytes(from: offset + shift, length: length))
-      guard cursor.integer() == Int(identity.number), cursor.integer() == generation, cursor.keyword("obj") else {
-        return nil
-      }
-      if let result = body(&cursor), cursor.keyword("endobj") { return result }
+      guard cursor.integer() == Int(identity.number), cursor.integer() == Int(identity.generation),
+        cursor.keyword("obj")
+      else { return nil }
+      if let result = body(&cursor) { return result }
       guard cursor.truncated, length < BaseObjects.maximumObjectLength, offset + shift + length < bytes.count else {
         return nil
       }
       length *= 4
     }
+  }
+
+  /// The objects of one object stream, decoded.
+  private struct ObjectStream {
+    /// The decoded data.
+    let data: [UInt8]
+    /// Each object's number and where it starts in ``data``, in the stream's order.
+    let objects: [(number: Int, start: Int)]
+    /// The numbers listed more than once (qpdf may take another of them).
+    let repeated: Set<Int>
+
+    /// Where object `number`, listed at `position`, lies in ``data``; nil when it is not
+    /// listed there (or listed twice).
+    func range(of number: Int, at position: Int) -> Range<Int>? {
+      guard position >= 0, position < objects.count, objects[position].number == number, !repeated.contains(number)
+      else { return nil }
+      let end = position + 1 < objects.count ? objects[position + 1].start : data.count
+      return objects[position].start..<end
+    }
+  }
+
+  /// The object streams decoded last (the next pages' objects usually share one).
+  private var objectStreams: [(number: Int, stream: ObjectStream)] = []
+  /// How many decoded object streams are kept.
+  private static let keptObjectStreams = 2
+  /// The most objects one object stream may list.
+  private static let maximumStreamObjects = 1 << 20
+
+  /// Object stream `number`, decoded now or kept from before; nil in an encrypted document
+  /// (its streams are encrypted) or when it is not read plainly.
+  private func objectStream(_ number: Int) -> ObjectStream? {
+    if let kept = objectStreams.first(where: { $0.number == number }) { return kept.stream }
+    guard !encrypted, number > 0, number <= Int(Int32.max), case .inFile(let offset, let generation)? = index?.entry(number)
+    else { return nil }
+    let identity = ObjectIdentity(number: Int32(number), generation: Int32(generation))
+    guard let stream = readInFile(identity, at: offset, { cursor in decodeObjectStream(&cursor) }) else { return nil }
+    objectStreams.insert((number, stream), at: 0)
+    if objectStreams.count > BaseObjects.keptObjectStreams { objectStreams.removeLast() }
+    return stream
+  }
+
+  /// Reads an object stream's dictionary and data at the cursor and decodes them.
+  private func decodeObjectStream(_ cursor: inout PDFCursor) -> ObjectStream? {
+    guard case .dictionary(let dictionary)? = cursor.value(), case .name("ObjStm")? = dictionary["Type"],
+      let count = dictionary["N"]?.integer, count <= BaseObjects.maximumStreamObjects,
+      let first = dictionary["First"]?.integer, cursor.keyword("stream")
+    else { return nil }
+    let length: Int
+    switch dictionary["Length"] {
+    case .integer(let value)?: length = value
+    case .reference(let target)?:
+      guard case .integer(let value)? = value(of: target) else { return nil }
+      length = value
+    default: return nil
+    }
+    // The data starts after the end of line following the keyword.
+    if cursor.position < cursor.bytes.count, cursor.bytes[cursor.position] == 0x0D { cursor.position += 1 }
+    if cursor.position < cursor.bytes.count, cursor.bytes[cursor.position] == 0x0A { cursor.position += 1 }
+    guard length >= 0, cursor.position + length <= cursor.bytes.count else {
+      cursor.truncated = true
+      return nil
+    }
+    let raw = Array(cursor.bytes[cursor.position..<(cursor.position + length)])
+    cursor.position += length
+    guard cursor.keyword("endstream"), let data = StreamFilters.decode(raw, dictionary), first <= data.count else {
+      return nil
+    }
+    var header = PDFCursor(Array(data[..<first]))
+    var objects: [(number: Int, start: Int)] = []
+    var seen = Set<Int>()
+    var repeated = Set<Int>()
+    objects.reserveCapacity(count)
+    for _ in 0..<count {
+      guard let number = header.integer(), let offset = header.integer(), first + offset <= data.count,
+        offset >= (objects.last.map { $0.start - first } ?? 0)
+      else { return nil }
+      if !seen.insert(number).inserted { repeated.insert(number) }
+      objects.append((number, first + offset))
+    }
+    return ObjectStream(data: data, objects: objects, repeated: repeated)
   }
 }

@@ -89,7 +89,7 @@ extension Document {
     if let known = baseObjects, known.bytes.count == bytes.count, known.bytes.parts.last === bytes.parts.last {
       return known
     }
-    let objects = BaseObjects(bytes)
+    let objects = BaseObjects(bytes, encrypted: qpdf_is_encrypted(qpdf.data) != QPDF_FALSE)
     baseObjects = objects
     return objects
   }
