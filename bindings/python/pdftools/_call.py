@@ -35,6 +35,7 @@ _T = TypeVar("_T")  # a ctypes Structure or simple type
 _MAX_STRING_ATTEMPTS = 8
 
 _local = threading.local()
+_OK = int(Status.OK)  # read once: an enum member costs a class lookup per call
 _deferred: List[Tuple[Callable[[int], Any], int, Any]] = []
 _deferred_lock = threading.Lock()
 
@@ -61,16 +62,18 @@ def call(
     Statuses listed in ``allow`` are returned instead of raised.  ``filename``
     is attached to file-system errors.
     """
-    _local.depth = _depth() + 1
+    local = _local
+    depth = getattr(local, "depth", 0)
+    local.depth = depth + 1
     try:
         status = int(function(*args))
-        if status != Status.OK and status not in allow:
+        if status != _OK and status not in allow:
             message = last_error_message()  # first thing after the failing call
             raise error_for_status(status, message, filename)
         return status
     finally:
-        _local.depth -= 1
-        if _local.depth == 0 and _deferred:
+        local.depth = depth
+        if not depth and _deferred:
             _close_deferred()
 
 
