@@ -30,6 +30,34 @@ import Testing
     try Document.open(path: Fixtures.corpusFile("pdfjs-annotation-square-circle.pdf"))
   }
 
+  /// A step that makes an object takes its after-states only when it is undone; redoing it
+  /// gives back exactly the state it led to, and the memory the journal counts follows.
+  @Test func stepsThatMakeObjectsTakeTheirAfterStatesWhenUndone() throws {
+    let document = try document()
+    let before = try UndoTests.dump(document)
+    let id = try document.createAnnotation(page: 0, subtype: "Ink", rect: Rect(10, 10, 200, 200))
+    try document.updateAnnotation(id, [.color(RGBColor(0, 0.5, 0))])
+    let made = try UndoTests.dump(document)
+    let (creation, change) = document.lock.withLock { () -> (Journal.Step?, Journal.Step?) in
+      let steps = document.journal.undoSteps
+      return (steps.dropLast().last, steps.last)
+    }
+    #expect(creation?.after == nil, "the creation's after-states wait for its undo")
+    #expect(change?.after != nil, "a change of an existing object takes them when it ends")
+    let memory = document.undoMemory
+    #expect(try document.undo() && document.undo())
+    #expect(try UndoTests.dump(document) == before)
+    let taken = document.lock.withLock { document.journal.redoSteps.first?.after }
+    #expect(taken?.isEmpty == false, "undoing took them")
+    #expect(document.undoMemory > memory, "and the journal counts them")
+    #expect(try document.redo() && document.redo())
+    #expect(try UndoTests.dump(document) == made)
+    // Setting what is already set changes nothing and adds no step.
+    let steps = document.lock.withLock { document.journal.undoSteps.count }
+    try document.updateAnnotation(id, [.color(RGBColor(0, 0.5, 0))])
+    #expect(document.lock.withLock { document.journal.undoSteps.count } == steps)
+  }
+
   @Test func everyMutationIsUndoneExactlyAndRedone() throws {
     let document = try document()
     let original = try UndoTests.dump(document)

@@ -88,7 +88,7 @@ extension Document {
     if let last = journal.redoSteps.firstIndex(where: { $0.id == state }) {
       // The state lies ahead (it was undone): the latest after-state on the way there.
       for step in journal.redoSteps[last...].reversed() {
-        for (identity, snapshot) in step.after { states[identity] = snapshot }
+        for (identity, snapshot) in step.after ?? [:] { states[identity] = snapshot }
       }
       return states
     }

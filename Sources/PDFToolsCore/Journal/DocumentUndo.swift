@@ -91,8 +91,13 @@ extension Document {
   private func finishStep(label: String, key: Journal.CoalescingKey?) {
     guard var step = journal.open else { return }
     journal.open = nil
-    for identity in step.before.keys { step.after[identity] = qpdf.snapshot(identity) }
-    guard step.before.contains(where: { step.after[$0.key] != $0.value }) else { return }
+    // An object made by the step exists now (made, or emptied), so the step changed the
+    // document; otherwise the after-states say whether it did.
+    if !step.before.values.contains(.absent) {
+      let after = afterStates(step)
+      guard step.before.contains(where: { after[$0.key] != $0.value }) else { return }
+      step.after = after
+    }
     step.label = label
     step.key = key
     dropRedo()
@@ -102,7 +107,11 @@ extension Document {
     {
       journal.storedBytes -= top.size
       for (identity, state) in step.before where top.before[identity] == nil { top.before[identity] = state }
-      for (identity, state) in step.after { top.after[identity] = state }
+      if let stepAfter = step.after, let topAfter = top.after {
+        top.after = topAfter.merging(stepAfter) { $1 }
+      } else {
+        top.after = nil  // taken when the merged step is undone
+      }
       top.touchesContent = top.touchesContent || step.touchesContent
       journal.storedBytes += top.size
       journal.undoSteps[journal.undoSteps.count - 1] = top
@@ -119,6 +128,14 @@ extension Document {
     journal.trim()
   }
 
+  /// The current states of the objects `step` changed; call under the lock.
+  private func afterStates(_ step: Journal.Step) -> [ObjectIdentity: ObjectSnapshot] {
+    var states: [ObjectIdentity: ObjectSnapshot] = [:]
+    states.reserveCapacity(step.before.count)
+    for identity in step.before.keys { states[identity] = qpdf.snapshot(identity) }
+    return states
+  }
+
   /// Undoes the last step; false when there is none.
   @discardableResult
   public func undo() throws(PDFError) -> Bool {
@@ -126,7 +143,13 @@ extension Document {
       guard journal.groupDepth == 0 else {
         throw PDFError(.notPermitted, "cannot undo while a group of changes is open")
       }
-      guard let step = journal.undoSteps.popLast() else { return false }
+      guard var step = journal.undoSteps.popLast() else { return false }
+      if step.after == nil {
+        // The document is in the step's after-states now (it is the last step).
+        let size = step.size
+        step.after = afterStates(step)
+        journal.storedBytes += step.size - size
+      }
       restore(step.before, touchesContent: step.touchesContent)
       journal.redoSteps.append(step)
       journal.state = step.previousID
@@ -143,7 +166,7 @@ extension Document {
         throw PDFError(.notPermitted, "cannot redo while a group of changes is open")
       }
       guard let step = journal.redoSteps.popLast() else { return false }
-      restore(step.after, touchesContent: step.touchesContent)
+      restore(step.after ?? [:], touchesContent: step.touchesContent)  // taken by the undo
       journal.undoSteps.append(step)
       journal.state = step.id
       journal.changed = true

@@ -11,8 +11,11 @@ struct Journal {
     var label: String
     /// Object states before the step.
     var before: [ObjectIdentity: ObjectSnapshot] = [:]
-    /// Object states after the step.
-    var after: [ObjectIdentity: ObjectSnapshot] = [:]
+    /// Object states after the step; nil until taken. A step that made an object changed the
+    /// document for certain, so its after-states wait until it is undone (the document is then
+    /// in them); a step that only changed existing objects takes them when it ends, to find
+    /// out whether it changed anything. A redo step always has them.
+    var after: [ObjectIdentity: ObjectSnapshot]? = nil
     /// Consecutive steps with equal keys (same property kinds on the same targets) merge.
     var key: CoalescingKey?
     /// True when the step changed page content (not only annotations): undoing or redoing it
@@ -24,7 +27,9 @@ struct Journal {
     let previousID: Int
 
     /// Bytes held.
-    var size: Int { before.values.reduce(0) { $0 + $1.size } + after.values.reduce(0) { $0 + $1.size } }
+    var size: Int {
+      before.values.reduce(0) { $0 + $1.size } + (after?.values.reduce(0) { $0 + $1.size } ?? 0)
+    }
   }
 
   /// What makes two steps the same kind of change: the properties changed and the targets.
