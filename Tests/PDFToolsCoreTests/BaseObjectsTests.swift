@@ -85,7 +85,7 @@ import Testing
     for (entries, expectRead) in plain.map({ ($0, true) }) + left.map({ ($0, false) }) {
       let bytes = Fixtures.pdf([
         "<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Annots [4 0 R 5 0 R 6 0 R] >>",
+        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Annots [0 0 R 4 0 R 5 0 R 6 0 R 9 0 R] >>",
         "<< /Type /Annot \(entries) >>", "[0 0 50 50]", "null",
       ])
       let document = try Document.open(bytes: bytes)

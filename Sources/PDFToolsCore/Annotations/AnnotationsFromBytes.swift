@@ -32,7 +32,7 @@ extension Document {
     var objects: [ObjectIdentity] = []
     for item in items {
       switch item {
-      case .reference(let object):
+      case .reference(let object) where object.number > 0:
         let isDictionary =
           !changedObjects.contains(object) && base.entries(of: object, []) != nil
           || qpdf.isDictionary(qpdf.object(object))
