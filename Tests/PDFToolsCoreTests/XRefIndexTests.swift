@@ -233,3 +233,49 @@ import Testing
     #expect(String(decoding: update.bytes, as: UTF8.self).contains("/Prev"))
   }
 }
+
+/// Where qpdf finds the header and the last cross-reference section, and what a damaged row
+/// means to it: the index reads the same.
+@Suite struct XRefIndexAsQPDFReadsTests {
+  @Test func theHeaderIsTheFirstWithAVersion() {
+    func offset(_ text: String) -> Int { IncrementalWriter.headerOffset(Array(text.utf8)) }
+    #expect(offset("%PDF-1.7\n") == 0)
+    #expect(offset("junk\n%PDF-1.4\n") == 5)
+    #expect(offset("%PDF-x.x\n%PDF-17\n%PDF-   \n%PDF-2.0\n") == 26)
+    #expect(offset("%PDF-\n") == 0, "none has a version: offsets count from the start")
+  }
+
+  @Test func theLastStartxrefIsTheLastAWholeIntegerFollows() {
+    func found(_ text: String) -> Int? { IncrementalWriter.lastStartXref(Array(text.utf8)) }
+    #expect(found("startxref\n100\n%%EOF\n") == 100)
+    #expect(found("startxref % a comment\n +100\n%%EOF") == 100)
+    #expect(found("startxref\n100\n%%EOF\nstartxref\n440.0\n%%EOF\n") == 100)
+    #expect(found("startxref\n100\n%%EOF\nstartxref 440x\n%%EOF\n") == 100)
+    #expect(found("startxref\n100\n%%EOF\nstartxref 440endobj") == 100)
+    #expect(found("startxref\n%%EOF\n") == nil)
+  }
+
+  /// A newer section's row with offset 0 hides the object's older row: qpdf reads the object
+  /// as null, and so does the index (and the listing read from the bytes).
+  @Test func aRowWithOffsetZeroHidesTheOlderOne() throws {
+    var bytes = Fixtures.pdf([
+      "<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Annots [4 0 R] >>",
+      "<< /Type /Annot /Subtype /Square /Rect [1 1 9 9] >>",
+    ])
+    let previous = try #require(IncrementalWriter.lastStartXref(bytes))
+    let start = bytes.count
+    bytes += Array(
+      "xref\n4 1\n0000000000 00000 n \ntrailer\n<< /Size 5 /Root 1 0 R /Prev \(previous) >>\nstartxref\n\(start)\n%%EOF\n"
+        .utf8)
+    let chain = ByteChain(try #require(bytes.withUnsafeBytes { OwnedBytes(copying: $0) }))
+    let index = try #require(XRefIndex.read(chain))
+    #expect(index.entry(4) == .free(generation: 0))
+    let document = try Document.open(bytes: bytes)
+    let (listed, byQPDF) = try document.locked { () throws(PDFError) in
+      (document.annotationsFromBytes(0)?.objects, document.qpdf.isDictionary(document.qpdf.object(ObjectIdentity(number: 4, generation: 0))))
+    }
+    #expect(!byQPDF, "qpdf reads object 4 as null")
+    #expect(listed == [])
+  }
+}

@@ -170,7 +170,9 @@ final class BaseObjects {
     guard cursor.keyword("endstream"), let data = StreamFilters.decode(raw, dictionary), first <= data.count else {
       return nil
     }
-    var header = PDFCursor(Array(data[..<first]))
+    // The list is read from the whole data and must end before /First (qpdf reads its
+    // numbers on past /First).
+    var header = PDFCursor(data)
     var objects: [(number: Int, start: Int)] = []
     var seen = Set<Int>()
     var repeated = Set<Int>()
@@ -182,6 +184,7 @@ final class BaseObjects {
       if !seen.insert(number).inserted { repeated.insert(number) }
       objects.append((number, first + offset))
     }
+    guard header.position <= first else { return nil }
     return ObjectStream(data: data, objects: objects, repeated: repeated)
   }
 }

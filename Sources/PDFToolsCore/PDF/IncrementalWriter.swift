@@ -165,11 +165,24 @@ struct IncrementalWriter {
   /// How far from the end "startxref" is looked for.
   static let tailLength = 4096
 
-  /// Where "%PDF-" starts (0 for conforming files, and when there is none; readers count
-  /// offsets from there).
+  /// Where the header starts, as qpdf finds it: the first "%PDF-" within the first 1024 bytes
+  /// that a version ("1.7") follows; 0 for conforming files, and when there is none. Readers
+  /// count offsets from there.
   static func headerOffset<Bytes: RandomAccessCollection>(_ bytes: Bytes) -> Int
   where Bytes.Element == UInt8, Bytes.Index == Int {
-    headerPosition(bytes) ?? 0
+    let marker = Array("%PDF-".utf8)
+    let limit = min(bytes.count, 1024)
+    guard limit >= marker.count else { return 0 }
+    let start = bytes.startIndex
+    func isDigit(_ at: Int) -> Bool { at < bytes.count && (0x30...0x39).contains(bytes[start + at]) }
+    for offset in 0...(limit - marker.count)
+    where (0..<marker.count).allSatisfy({ bytes[start + offset + $0] == marker[$0] }) {
+      var at = offset + marker.count
+      guard isDigit(at) else { continue }
+      while isDigit(at) { at += 1 }
+      if at < bytes.count, bytes[start + at] == 0x2E, isDigit(at + 1) { return offset }
+    }
+    return 0
   }
 
   /// Where "%PDF-" occurs within the first 1024 bytes, where readers look for the header.
@@ -232,15 +245,16 @@ struct IncrementalWriter {
     return result
   }
 
-  /// The number after the last "startxref" keyword in `tail` (the end of a file).
+  /// The number after the last "startxref" keyword in `tail` (the end of a file) that a whole
+  /// integer follows, as qpdf looks for it.
   static func lastStartXref(_ tail: [UInt8]) -> Int? {
     let keyword = Array("startxref".utf8)
     guard tail.count >= keyword.count else { return nil }
     var position = tail.count - keyword.count
     while position >= 0 {
       if (0..<keyword.count).allSatisfy({ tail[position + $0] == keyword[$0] }) {
-        var index = position + keyword.count
-        while index < tail.count, [0x20, 0x0A, 0x0D, 0x09].contains(tail[index]) { index += 1 }
+        var index = PDFCharacterClass.skipSpace(tail, from: position + keyword.count)
+        if index < tail.count, tail[index] == 0x2B { index += 1 }
         var value = 0
         var digits = 0
         while index < tail.count, tail[index] >= 0x30, tail[index] <= 0x39, digits < 15 {
@@ -248,7 +262,8 @@ struct IncrementalWriter {
           digits += 1
           index += 1
         }
-        return digits > 0 ? value : nil
+        // Only a whole integer counts ("440.0" or "440x" do not): an earlier one is looked for.
+        if digits > 0, index == tail.count || !PDFCharacterClass.isRegular(tail[index]) { return value }
       }
       position -= 1
     }

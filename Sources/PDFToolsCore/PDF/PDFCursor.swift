@@ -135,9 +135,14 @@ struct PDFCursor {
         entries[key] = item
       }
     case 0x3C:
+      let start = position
       let string = PDFStrings.hex(bytes, at: position)
       position = string.end
-      return string.closed ? .string(string.value) : nil
+      // Only hex digits and white space: qpdf reads other characters as a bad token.
+      guard string.closed,
+        bytes[(start + 1)..<(position - 1)].allSatisfy({ PDFStrings.hexValue($0) != nil || PDFCharacterClass.isSpace($0) })
+      else { return nil }
+      return .string(string.value)
     case 0x28:
       let string = PDFStrings.literal(bytes, at: position)
       position = string.end
@@ -168,6 +173,7 @@ struct PDFCursor {
         return .integer(number)
       }
       let token = word()
+      guard !PDFCursor.isIntegerOutOfRange(token) else { return nil }
       if let number = PDFCursor.number(token) { return .real(number) }
       return token.isEmpty ? nil : .other
     }
@@ -240,7 +246,8 @@ struct PDFCursor {
         position = saved
         return true
       }
-      return !word().isEmpty
+      let token = word()
+      return !token.isEmpty && !PDFCursor.isIntegerOutOfRange(token)
     }
   }
 
@@ -253,6 +260,15 @@ struct PDFCursor {
     return keys.firstIndex { key in
       key.withUTF8Buffer { raw.elementsEqual($0) }
     }
+  }
+
+  /// True for an integer (a sign, digits) that a 64-bit integer cannot hold: qpdf does not read
+  /// the object that holds one.
+  private static func isIntegerOutOfRange(_ token: ArraySlice<UInt8>) -> Bool {
+    guard let first = token.first else { return false }
+    let digits = first == 0x2B || first == 0x2D ? token.dropFirst() : token
+    guard !digits.isEmpty, digits.allSatisfy({ (0x30...0x39).contains($0) }) else { return false }
+    return Int64(String(decoding: token, as: UTF8.self)) == nil
   }
 
   /// A number other than a plain non-negative integer: a sign, digits with at most one
@@ -276,7 +292,8 @@ struct PDFCursor {
     return value == 0 && periods == 0 ? 0 : value
   }
 
-  /// A name's characters with #xx escapes decoded; nil when an escape is not two hex digits.
+  /// A name's characters with #xx escapes decoded; nil when an escape is not two hex digits,
+  /// or is #00.
   private static func name(_ raw: ArraySlice<UInt8>) -> String? {
     guard raw.contains(0x23) else { return String(decoding: raw, as: UTF8.self) }
     var decoded: [UInt8] = []
@@ -291,6 +308,8 @@ struct PDFCursor {
       guard position + 1 < raw.endIndex, let high = PDFStrings.hexValue(raw[position]),
         let low = PDFStrings.hexValue(raw[position + 1])
       else { return nil }
+      // A NUL cannot be part of a name (qpdf reads the name otherwise).
+      guard high << 4 | low != 0 else { return nil }
       decoded.append(high << 4 | low)
       position += 2
     }

@@ -180,8 +180,11 @@ extension PDFCursor {
       for number in first..<(first + count) {
         guard let offset = integer(), let generation = integer(), offset <= XRefIndex.largestOffset else { return nil }
         if keyword("n") {
-          // An offset of 0 is a damaged entry that readers skip.
-          if offset > 0 { section.entries.append((number, .inFile(offset: offset, generation: generation))) }
+          // An offset of 0 is a damaged entry: qpdf reads the object as null, not as an older
+          // section has it, so the index lists it as free.
+          let entry: XRefIndex.Entry =
+            offset > 0 ? .inFile(offset: offset, generation: generation) : .free(generation: generation)
+          section.entries.append((number, entry))
         } else if keyword("f") {
           section.entries.append((number, .free(generation: generation)))
         } else {
@@ -245,6 +248,9 @@ extension PDFCursor {
         case 1 where values[1] > 0:
           guard values[1] <= XRefIndex.largestOffset else { return nil }
           section.entries.append((number, .inFile(offset: values[1], generation: values[2])))
+        case 1:
+          // Offset 0: damaged, read as null (see the table's rows).
+          section.entries.append((number, .free(generation: values[2])))
         case 2: section.entries.append((number, .inStream(stream: values[1], index: values[2])))
         default: continue
         }
