@@ -238,7 +238,7 @@ import Testing
   /// A file whose page and annotations lie in an uncompressed object stream listed by a
   /// cross-reference stream; `header` replaces the stream's list of numbers and offsets.
   private static func objectStreamFile(
-    firstShift: Int = 0, header: ((Int, Int), (Int, Int), (Int, Int)) -> String
+    firstShift: Int = 0, length: String? = nil, header: ((Int, Int), (Int, Int), (Int, Int)) -> String
   ) -> [UInt8] {
     let objects = [
       "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 400] /Rotate 90 /Annots [5 0 R 6 0 R] >>",
@@ -261,7 +261,7 @@ import Testing
     }
     add(1, "<< /Type /Catalog /Pages 2 0 R >>")
     add(2, "<< /Type /Pages /Kids [4 0 R] /Count 1 >>")
-    add(3, "<< /Type /ObjStm /N 3 /First \(list.utf8.count + firstShift) /Length \(data.utf8.count) >>\nstream\n\(data)\nendstream")
+    add(3, "<< /Type /ObjStm /N 3 /First \(list.utf8.count + firstShift) /Length \(length ?? String(data.utf8.count)) >>\nstream\n\(data)\nendstream")
     let xref = out.utf8.count
     var rows: [UInt8] = [0, 0, 0, 0, 0, 0xFF, 0xFF]
     for number in 1...7 {
@@ -299,10 +299,13 @@ import Testing
   }
 
   /// A stream whose list names an object twice, or not where the cross-reference data says,
-  /// lists offsets out of order, or runs on past /First, is left to qpdf.
-  @Test(arguments: ["twice", "swapped", "unordered", "past /First"])
+  /// lists offsets out of order, or runs on past /First, or whose /Length is an object inside
+  /// it, is left to qpdf.
+  @Test(arguments: ["twice", "swapped", "unordered", "past /First", "own length"])
   func oddObjectStreamsAreLeftToQPDF(_ kind: String) throws {
-    let bytes = BaseObjectsTests.objectStreamFile(firstShift: kind == "past /First" ? -3 : 0) { page, square, circle in
+    let bytes = BaseObjectsTests.objectStreamFile(
+      firstShift: kind == "past /First" ? -3 : 0, length: kind == "own length" ? "5 0 R" : nil
+    ) { page, square, circle in
       switch kind {
       case "twice": "\(page.0) \(page.1) \(page.0) \(square.1) \(circle.0) \(circle.1)"
       case "swapped": "\(square.0) \(page.1) \(page.0) \(square.1) \(circle.0) \(circle.1)"

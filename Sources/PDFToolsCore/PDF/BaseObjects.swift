@@ -154,7 +154,14 @@ final class BaseObjects {
     switch dictionary["Length"] {
     case .integer(let value)?: length = value
     case .reference(let target)?:
-      guard case .integer(let value)? = value(of: target) else { return nil }
+      // Only from the file itself: a /Length in an object stream could lead from stream to
+      // stream without end.
+      guard case .inFile(let offset, let generation)? = index?.entry(Int(target.number)),
+        generation == Int(target.generation),
+        case .integer(let value)? = readInFile(target, at: offset, { cursor in
+          cursor.value().flatMap { cursor.keyword("endobj") ? $0 : nil }
+        })
+      else { return nil }
       length = value
     default: return nil
     }
@@ -176,7 +183,7 @@ final class BaseObjects {
     var objects: [(number: Int, start: Int)] = []
     var seen = Set<Int>()
     var repeated = Set<Int>()
-    objects.reserveCapacity(count)
+    objects.reserveCapacity(min(count, first))
     for _ in 0..<count {
       guard let number = header.integer(), let offset = header.integer(), first + offset <= data.count,
         offset >= (objects.last.map { $0.start - first } ?? 0)
