@@ -13,11 +13,7 @@ extension Document {
     guard !wasRepaired, let page = pageTree.page(index, qpdf), !changedObjects.contains(page),
       let base = try? viewBase(), let entries = base.entries(of: page, ["Type", "Kids", "Annots"]), entries.count == 3
     else { return nil }
-    switch entries[0] {
-    case .name("Page")?: break
-    case nil, .name?: guard entries[1] == nil else { return nil }
-    default: return nil
-    }
+    guard PageTree.isPlainPage(type: entries[0], kids: entries[1]) else { return nil }
     var holder: ObjectIdentity? = nil
     let items: [PDFValue]
     switch entries[2] {
@@ -49,8 +45,7 @@ extension Document {
   /// bytes hold its strings encrypted), or an entry read is not in its plain form. Call under
   /// the lock.
   func summaryFromBytes(_ identity: ObjectIdentity, id: Int64) -> AnnotationSummary? {
-    guard !wasRepaired, !changedObjects.contains(identity), qpdf_is_encrypted(qpdf.data) == QPDF_FALSE,
-      let base = try? viewBase(),
+    guard !wasRepaired, !changedObjects.contains(identity), let base = try? viewBase(), !base.encrypted,
       let entries = base.entries(of: identity, ["Subtype", "Rect", "F", "C", "CA", "Contents", "IRT"]),
       entries.count == 7
     else { return nil }
@@ -62,8 +57,8 @@ extension Document {
     }
     var rect = Rect(0, 0, 0, 0)
     if let value = entries[1] {
-      guard let numbers = Document.numbers(value), numbers.count == 4 else { return nil }
-      rect = Rect(numbers[0], numbers[1], numbers[2], numbers[3])
+      guard let read = value.rect else { return nil }
+      rect = read
     }
     var flags = 0
     switch entries[2] {
@@ -74,7 +69,7 @@ extension Document {
     }
     var color: RGBColor? = nil
     if let value = entries[3] {
-      guard let numbers = Document.numbers(value) else { return nil }
+      guard let numbers = value.numbers else { return nil }
       color = RGBColor(components: numbers)
     }
     var opacity = 1.0
@@ -93,13 +88,6 @@ extension Document {
     return AnnotationSummary(
       id: id, subtype: subtype, rect: rect, flags: UInt32(clamping: max(0, flags)), color: color,
       opacity: opacity, contentsLength: contentsLength, inReplyTo: reply)
-  }
-
-  /// The numbers of an array of numbers only; nil for anything else.
-  private static func numbers(_ value: PDFValue) -> [Double]? {
-    guard case .array(let items) = value else { return nil }
-    let numbers = items.compactMap(\.number)
-    return numbers.count == items.count ? numbers : nil
   }
 
   /// True for the bytes PDFDocEncoding and UTF-8 agree on one for one: tab, line feed and

@@ -17,18 +17,14 @@ extension Document {
     else { return nil }
     let (type, kids, mediaBox, cropBox, rotate, userUnit, parentNode) =
       (entries[0], entries[1], entries[2], entries[3], entries[4], entries[5], entries[6])
-    switch type {
-    case .name("Page")?: break
-    case nil, .name?: guard kids == nil else { return nil }
-    default: return nil
-    }
+    guard PageTree.isPlainPage(type: type, kids: kids) else { return nil }
     var own = InheritedAttributes()
     if let mediaBox {
-      guard let box = Document.box(mediaBox) else { return nil }
+      guard let box = mediaBox.rect else { return nil }
       own.mediaBox = .some(box)
     }
     if let cropBox {
-      guard let box = Document.box(cropBox) else { return nil }
+      guard let box = cropBox.rect else { return nil }
       own.cropBox = .some(box)
     }
     if let rotate {
@@ -51,14 +47,6 @@ extension Document {
 
   /// The keys of a page dictionary its geometry is read from.
   private static let geometryKeys: [StaticString] = ["Type", "Kids", "MediaBox", "CropBox", "Rotate", "UserUnit", "Parent"]
-
-  /// The page-space rectangle of an array of four numbers; nil for anything else.
-  private static func box(_ value: PDFValue) -> Rect? {
-    guard case .array(let items) = value, items.count == 4 else { return nil }
-    let numbers = items.compactMap(\.number)
-    guard numbers.count == 4 else { return nil }
-    return Rect(numbers[0], numbers[1], numbers[2], numbers[3])
-  }
 
   /// The geometry of page `index` read through qpdf alone (for checking the reads from bytes
   /// against); call under the lock.

@@ -33,8 +33,9 @@ final class BaseObjects {
   /// The bytes first looked at for an object; the window grows fourfold while it is too small.
   private static let firstWindow = 2 << 10
 
-  /// True when the document is encrypted: its object streams are then not read.
-  private let encrypted: Bool
+  /// True when the document is encrypted: its object streams are then not read, and its
+  /// strings are read as the file holds them, encrypted.
+  let encrypted: Bool
 
   /// The objects of `bytes`, of an encrypted document when `encrypted`.
   init(_ bytes: ByteChain, encrypted: Bool) {

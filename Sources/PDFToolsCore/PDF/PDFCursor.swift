@@ -29,6 +29,19 @@ indirect enum PDFValue: Equatable {
     default: nil
     }
   }
+
+  /// The values of an array of numbers only; nil for anything else.
+  var numbers: [Double]? {
+    guard case .array(let items) = self else { return nil }
+    let numbers = items.compactMap(\.number)
+    return numbers.count == items.count ? numbers : nil
+  }
+
+  /// The rectangle of an array of four numbers; nil for anything else.
+  var rect: Rect? {
+    guard let numbers, numbers.count == 4 else { return nil }
+    return Rect(numbers[0], numbers[1], numbers[2], numbers[3])
+  }
 }
 
 /// Reads PDF syntax (ISO 32000 7.2, 7.3) from a window of bytes: the cross-reference sections

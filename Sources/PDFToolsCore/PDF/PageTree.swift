@@ -254,6 +254,17 @@ struct PageTree {
     return result
   }
 
+  /// ``isPage(_:_:)`` for a dictionary read from the bytes with these /Type and /Kids values:
+  /// false also where it cannot tell without qpdf (a /Type that is not a name, or /Kids
+  /// present on a dictionary not typed /Page).
+  static func isPlainPage(type: PDFValue?, kids: PDFValue?) -> Bool {
+    switch type {
+    case .name("Page")?: return true
+    case nil, .name?: return kids == nil
+    default: return false
+    }
+  }
+
   /// True when `object` is a page rather than a /Pages node: a dictionary typed /Page, or one
   /// without a /Kids array (as qpdf and poppler tell them apart).
   static func isPage(_ object: qpdf_oh, _ qpdf: QPDF) -> Bool {
