@@ -210,3 +210,79 @@ import Testing
     #expect(failures.value == 0)
   }
 }
+
+/// The hit test and the selection rectangles against a walk of every glyph, on real pages in
+/// several scripts and orientations: the line boxes they use to skip work change no answer.
+@Suite struct SelectionShortcutTests {
+  /// The glyph nearest `point` by walking every character: the smallest distance, then the
+  /// earliest index.
+  static func nearestByWalk(_ page: TextPage, _ point: Point) -> Int? {
+    var best: (index: Int, distance: Double)? = nil
+    for (index, char) in page.chars.enumerated() {
+      let box = char.box
+      guard !char.flags.contains(.generated), box.width >= 0, !(box.width == 0 && box.height == 0) else { continue }
+      let dx = max(box.x0 - point.x, 0, point.x - box.x1)
+      let dy = max(box.y0 - point.y, 0, point.y - box.y1)
+      let distance = (dx * dx + dy * dy).squareRoot()
+      if best == nil || distance < best!.distance { best = (index, distance) }
+    }
+    return best?.index
+  }
+
+  /// The rectangles of `range` by walking each line's characters.
+  static func rectsByWalk(_ page: TextPage, _ range: Range<Int>) -> [Rect] {
+    var result: [Rect] = []
+    for line in page.lines {
+      var bounds: Rect? = nil
+      for index in line.clamped(to: range) where !page.chars[index].flags.contains(.generated) {
+        let box = page.chars[index].box
+        guard box.width > 0 || box.height > 0 else { continue }
+        bounds = bounds.map { Rect(min($0.x0, box.x0), min($0.y0, box.y0), max($0.x1, box.x1), max($0.y1, box.y1)) } ?? box
+      }
+      if let bounds { result.append(bounds) }
+    }
+    return result
+  }
+
+  @Test(arguments: [
+    "samplefiles-multicolumn.pdf", "pdfjs-tracemonkey.pdf", "samplefiles-habibi-arabic.pdf",
+    "samplefiles-habibi-rotated.pdf", "pdfjs-vertical-japanese.pdf", "samplefiles-pdflatex-4-pages.pdf",
+  ])
+  func hitTestAndRectsMatchAWalkOfEveryGlyph(_ name: String) throws {
+    let document = try Document.open(path: Fixtures.corpusFile(name))
+    var pointsChecked = 0
+    var rangesChecked = 0
+    for pageIndex in 0..<min(document.pageCount, 3) {
+      let page = try document.text(ofPage: pageIndex)
+      guard !page.chars.isEmpty else { continue }
+      let size = try document.pageSize(pageIndex)
+      // A grid over the page and past its edges, plus every tenth glyph's corner (ties between
+      // touching boxes).
+      var points: [Point] = []
+      for i in -1...11 {
+        for j in -1...11 { points.append(Point(size.width * Double(i) / 10, size.height * Double(j) / 10)) }
+      }
+      for index in stride(from: 0, to: page.chars.count, by: 10) {
+        points.append(Point(page.chars[index].box.x0, page.chars[index].box.y0))
+      }
+      for point in points {
+        #expect(page.nearestGlyph(to: point) == SelectionShortcutTests.nearestByWalk(page, point), "\(name) p\(pageIndex) \(point)")
+        pointsChecked += 1
+      }
+      let count = page.chars.count
+      var ranges: [Range<Int>] = [0..<count, 0..<0, (count / 3)..<(2 * count / 3)]
+      for line in page.lines.prefix(40) {
+        ranges.append(line)
+        ranges.append(line.lowerBound..<min(count, line.upperBound + 7))
+        ranges.append((line.lowerBound + line.count / 2)..<min(count, line.upperBound + 300))
+      }
+      for range in ranges {
+        let rects = page.lineRects(in: range).map(\.rect)
+        #expect(rects == SelectionShortcutTests.rectsByWalk(page, range), "\(name) p\(pageIndex) \(range)")
+        rangesChecked += 1
+      }
+    }
+    #expect(pointsChecked > 150)
+    #expect(rangesChecked > 8)
+  }
+}

@@ -47,27 +47,33 @@ extension TextPage {
     return nearestGlyph(to: point)
   }
 
-  /// The glyph closest to `point`: lines are visited nearest first and skipped once no glyph
-  /// in them can be closer than the best found, so a point in a margin picks the end of the
-  /// nearest line.
+  /// The glyph closest to `point` (the earliest of equally close ones). The nearest line is
+  /// walked first; then only lines whose box is no farther than the best glyph found so far,
+  /// so a point in a margin picks the end of the nearest line and a drag costs a line or two.
   func nearestGlyph(to point: Point) -> Int? {
-    var candidates: [(line: Int, distance: Double)] = []
-    candidates.reserveCapacity(lines.count)
+    var nearestLine: (line: Int, distance: Double)? = nil
     for (index, bounds) in lineBounds.enumerated() {
-      if let bounds { candidates.append((index, TextPage.distance(point, bounds))) }
+      guard let bounds else { continue }
+      let distance = TextPage.distance(point, bounds)
+      if distance < (nearestLine?.distance ?? .infinity) { nearestLine = (index, distance) }
     }
-    candidates.sort { $0.distance < $1.distance }
+    guard let nearestLine else { return nil }
     var best: (index: Int, distance: Double)? = nil
-    for candidate in candidates {
-      if let best, candidate.distance > best.distance { break }
-      for index in lines[candidate.line] where isGlyph(index) {
+    /// Takes the glyphs of `line` that are closer than the best, or as close and earlier.
+    func visit(_ line: Int) {
+      for index in lines[line] where isGlyph(index) {
         let distance = TextPage.distance(point, chars[index].box)
-        // Ties go to the earlier character, whatever order the lines were visited in.
         if let current = best, distance > current.distance || (distance == current.distance && index > current.index) {
           continue
         }
         best = (index, distance)
       }
+    }
+    visit(nearestLine.line)
+    for (index, bounds) in lineBounds.enumerated() where index != nearestLine.line {
+      guard let bounds else { continue }
+      if let current = best, TextPage.distance(point, bounds) > current.distance { continue }
+      visit(index)
     }
     return best?.index
   }

@@ -115,11 +115,17 @@ extension Document {
 
 extension TextPage {
   /// The bounding rectangles of the glyphs of `range`, one per line, with the line's direction.
+  /// A line the range covers whole takes its kept glyph box; only the partly covered lines at
+  /// the range's ends are walked, so a drag costs the lines it spans, not their characters.
   func lineRects(in range: Range<Int>) -> [(rect: Rect, direction: Int)] {
     var result: [(rect: Rect, direction: Int)] = []
     for (index, line) in lines.enumerated() {
       let overlap = line.clamped(to: range)
       guard !overlap.isEmpty else { continue }
+      if overlap == line {
+        if let bounds = lineBounds[index] { result.append((bounds, lineDirections[index])) }
+        continue
+      }
       var bounds: Rect? = nil
       for char in overlap where !chars[char].flags.contains(.generated) {
         let box = chars[char].box

@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 import enum
-from typing import Any, NamedTuple, Optional, Tuple, Union
+import itertools
+from typing import Any, Iterable, List, NamedTuple, Optional, Tuple, Union
 
 __all__ = ["Point", "Rect", "Quad", "Size", "Box", "Space", "PointLike", "SpaceLike"]
 
@@ -43,6 +44,16 @@ class Rect(NamedTuple):
     def height(self) -> float:
         """``y1 - y0``."""
         return self.y1 - self.y0
+
+
+def rects_from_doubles(values: Iterable[float]) -> List[Rect]:
+    """Rects from a flat run of doubles, four per rect (x0 y0 x1 y1), as the library fills them.
+
+    The tuples are made by ``tuple.__new__`` through ``map`` and ``zip``, with no Python-level
+    call per rect: a selection drag reads dozens of rects at every pointer move.
+    """
+    it = iter(values)
+    return list(map(tuple.__new__, itertools.repeat(Rect), zip(it, it, it, it)))
 
 
 class Quad(NamedTuple):

@@ -4,12 +4,13 @@
 from __future__ import annotations
 
 import ctypes
+import struct
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Dict, List, Optional, Tuple, Type, TypeVar, Union
 
 from ._args import as_enum, as_index
 from ._library import CQuad, CRect, CSelection, lib
-from .geometry import Point, Quad, Rect, Space, SpaceLike
+from .geometry import Point, Quad, Rect, Space, SpaceLike, rects_from_doubles
 
 if TYPE_CHECKING:
     from .document import Document
@@ -67,8 +68,16 @@ class Selection:
 
     @classmethod
     def _from_c(cls: Type[_S], document: "Document", c: CSelection) -> _S:
-        """The value of a ``pdftools_selection`` the library filled in."""
-        return cls(document, int(c.start_page), int(c.start_char), int(c.end_page), int(c.end_char))
+        """The value of a ``pdftools_selection`` the library filled in.
+
+        Made without :meth:`__post_init__`'s checks: the library's int32 fields need none, and a
+        drag makes one per pointer move.
+        """
+        selection = cls.__new__(cls)
+        selection.__dict__.update(
+            document=document, start_page=c.start_page, start_char=c.start_char, end_page=c.end_page, end_char=c.end_char
+        )
+        return selection
 
     def _c(self) -> CSelection:
         """The ``pdftools_selection`` of this value."""
@@ -116,8 +125,7 @@ class Selection:
         )
         # The rects as one run of doubles (x0 y0 x1 y1 each), read in one conversion: a drag
         # asks for them at every pointer move.
-        values = (ctypes.c_double * (4 * count)).from_buffer(buffer)[:]
-        return [Rect(*values[i : i + 4]) for i in range(0, 4 * count, 4)]
+        return rects_from_doubles(struct.unpack_from(f"{4 * count}d", buffer))
 
     def quads(self, page: Optional[PageLike] = None, space: SpaceLike = Space.PAGE) -> List[Quad]:
         """As :meth:`rects`, but quads in /QuadPoints corner order following each line's direction.
