@@ -68,7 +68,7 @@ extension Document {
   /// What page `index` lists, from the cache or read now (direct annotation dictionaries get
   /// objects of their own); nil for a page without an identity. Call under the lock.
   func listing(ofPage index: Int) throws(PDFError) -> PageListing? {
-    if let known = pageTree.page(index, qpdf), let cached = annotationListings[known] { return cached }
+    if let known = pageTree.page(index, qpdf, bytes: pageTreeBytes), let cached = annotationListings[known] { return cached }
     if let read = annotationsFromBytes(index) {
       return recordListing(read.objects, page: read.page, index: index, holder: read.holder)
     }

@@ -10,7 +10,7 @@ extension Document {
   /// direct dictionary (which the qpdf path gives an object of its own). An item whose object
   /// changed or does not read plainly is asked of qpdf alone: is it a dictionary.
   func annotationsFromBytes(_ index: Int) -> (page: ObjectIdentity, objects: [ObjectIdentity], holder: ObjectIdentity?)? {
-    guard !wasRepaired, let page = pageTree.page(index, qpdf), !changedObjects.contains(page),
+    guard !wasRepaired, let page = pageTree.page(index, qpdf, bytes: pageTreeBytes), !changedObjects.contains(page),
       let base = try? viewBase(), let entries = base.entries(of: page, ["Type", "Kids", "Annots"]), entries.count == 3
     else { return nil }
     guard PageTree.isPlainPage(type: entries[0], kids: entries[1]) else { return nil }

@@ -101,8 +101,11 @@ extension Document {
     } catch {
       throw classify(error, bytes: bytes, description: description, password: given)
     }
-    // The pages are found as they are needed; the root of their tree is read now.
-    let pages = PageTree.read(qpdf)
+    // The pages are found as they are needed; the root of their tree is read now, from the
+    // bytes when qpdf found nothing wrong with them so far (qpdf then need not parse it).
+    let base = qpdf_more_warnings(qpdf.data) == QPDF_FALSE
+      ? qpdf.source.map { BaseObjects(ByteChain($0), encrypted: qpdf_is_encrypted(qpdf.data) != QPDF_FALSE) } : nil
+    let pages = PageTree.read(qpdf, bytes: base.map { PageTreeBytes(objects: $0, changed: []) })
     do {
       try qpdf.check()
     } catch {
@@ -129,6 +132,7 @@ extension Document {
     let document = Document(
       qpdf: model.qpdf, pages: model.pages, wasRepaired: repaired || pages.repair != nil, origin: model.origin,
       openedAsOwner: owner, password: password)
+    if model.qpdf === qpdf { document.baseObjects = base }
     if model.pages.repair != nil { document.restateWalkedPageTree() }
     return document
   }

@@ -145,7 +145,7 @@ extension Document {
   }
 
   /// What a page-tree node passes down: its own attributes over its ancestors', cached by node.
-  private func inheritedAttributes(_ node: qpdf_oh, depth: Int) -> InheritedAttributes {
+  func inheritedAttributes(_ node: qpdf_oh, depth: Int) -> InheritedAttributes {
     guard depth < Document.maximumTreeDepth else { return InheritedAttributes() }
     let identity = qpdf.identity(node)
     if let identity, let cached = inheritedCache[identity] { return cached }

@@ -9,13 +9,20 @@ extension Document {
   func pageObject(_ index: Int) throws(PDFError) -> qpdf_oh {
     try checkPageIndex(index)
     for _ in 0..<2 {
-      guard let identity = pageTree.page(index, qpdf) else { break }
+      guard let identity = pageTree.page(index, qpdf, bytes: pageTreeBytes) else { break }
       let page = qpdf.object(identity)
       guard qpdf.isDictionary(page), !PageTree.isPage(page, qpdf) else { return page }
       // The counts led to a /Pages node, not a page: find the pages by walking the tree.
       pageTree.distrust(qpdf)
     }
     throw PDFError(.damaged, "page \(index) is missing from the document's page tree")
+  }
+
+  /// The reader of unchanged page-tree nodes from the bytes views start from; nil for a
+  /// repaired document, whose objects are not where its bytes say. Call under the lock.
+  var pageTreeBytes: PageTreeBytes? {
+    guard !wasRepaired, let objects = try? viewBase() else { return nil }
+    return PageTreeBytes(objects: objects, changed: changedObjects)
   }
 
   /// The index of the page object `identity`, or nil; call under the lock. (qpdf's own

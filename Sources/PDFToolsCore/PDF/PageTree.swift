@@ -52,7 +52,18 @@ struct PageTree {
   /// The root's /Count is checked against its kids: equal to their number (every kid a page,
   /// checked as each is read), or to the sum of their counts. A root that fails the check is
   /// walked in full now, and ``repair`` says why.
-  static func read(_ qpdf: QPDF) -> PageTree? {
+  ///
+  /// With `bytes`, a root whose counts the bytes show to hold is taken from them, unparsed by
+  /// qpdf; any other root is checked through qpdf.
+  static func read(_ qpdf: QPDF, bytes: PageTreeBytes? = nil) -> PageTree? {
+    if let bytes, let root = rootFromBytes(qpdf, bytes) {
+      var tree = PageTree(count: root.count, mode: .counted)
+      // A root whose kids are all pages gives them now, from the one read of it.
+      if let pages = root.pages {
+        for (index, page) in pages.enumerated() { tree.record(page, at: index) }
+      }
+      return tree
+    }
     guard let root = qpdf.value(qpdf.root, "Pages"), qpdf.isDictionary(root) else { return nil }
     let problem = rootProblem(qpdf, root)
     if problem == nil, let count = qpdf.entry(root, "/Count").flatMap({ qpdf.integer($0) }) {
@@ -63,6 +74,26 @@ struct PageTree {
     for (index, page) in found.enumerated() { tree.record(page, at: index) }
     tree.repair = problem
     return tree
+  }
+
+  /// The root's /Count when the bytes show it to be right (``rootProblem(_:_:)`` would find
+  /// nothing wrong), with its kids when it counts each as a page; nil when they do not show it.
+  private static func rootFromBytes(_ qpdf: QPDF, _ bytes: PageTreeBytes) -> (count: Int, pages: [ObjectIdentity]?)? {
+    guard let identity = PageTreeBytes.rootIdentity(qpdf), let root = bytes.node(identity), !root.hasParent else {
+      return nil
+    }
+    let size = qpdf.entry(qpdf.trailer, "/Size").flatMap { qpdf.integer($0) } ?? Int(Int32.max)
+    guard root.count <= size else { return nil }
+    if root.kids.count == root.count { return (root.count, root.kids) }
+    var sum = 0
+    for kid in root.kids {
+      guard kid != identity, let kind = bytes.kid(kid) else { return nil }
+      switch kind {
+      case .page: sum += 1
+      case .node(let count): sum += count
+      }
+    }
+    return sum == root.count ? (root.count, nil) : nil
   }
 
   /// What is wrong with the root node's counts, or nil.
@@ -96,11 +127,13 @@ struct PageTree {
     return sum == count ? nil : "the page tree's /Count \(count) does not match its \(sum) pages"
   }
 
-  /// The page object of page `index`, or nil when the tree does not hold it.
-  mutating func page(_ index: Int, _ qpdf: QPDF) -> ObjectIdentity? {
+  /// The page object of page `index`, or nil when the tree does not hold it. With `bytes`,
+  /// the nodes on the page's path are read from them where they hold them plainly.
+  mutating func page(_ index: Int, _ qpdf: QPDF, bytes: PageTreeBytes? = nil) -> ObjectIdentity? {
     guard index >= 0, index < pages.count else { return nil }
     if let known = pages[index] { return known }
     guard mode == .counted else { return nil }
+    if let bytes, locateInBytes(index, qpdf, bytes), let found = pages[index] { return found }
     if locate(index, qpdf), let found = pages[index] { return found }
     walkOnce(qpdf)
     return pages[index]
@@ -154,6 +187,50 @@ struct PageTree {
     for (index, page) in pages.enumerated() {
       if let page, indices[page] == nil { indices[page] = index }
     }
+  }
+
+  /// Finds page `index` by descending through the counts as ``locate(_:_:)`` does, reading the
+  /// nodes from `bytes`; false when the bytes do not lead there plainly (``locate(_:_:)`` then
+  /// decides through qpdf).
+  private mutating func locateInBytes(_ index: Int, _ qpdf: QPDF, _ bytes: PageTreeBytes) -> Bool {
+    guard var node = PageTreeBytes.rootIdentity(qpdf) else { return false }
+    var offset = index
+    var base = 0
+    var path: Set<ObjectIdentity> = []
+    for _ in 0..<Limits.maximumTreeDepth {
+      guard path.insert(node).inserted, let read = bytes.node(node) else { return false }
+      if read.count == read.kids.count {
+        guard offset < read.count else { return false }
+        for (position, kid) in read.kids.enumerated() where base + position < pages.count {
+          if pages[base + position] == nil { record(kid, at: base + position) }
+        }
+        return true
+      }
+      var next: ObjectIdentity? = nil
+      for kid in read.kids {
+        guard let kind = bytes.kid(kid) else { return false }
+        switch kind {
+        case .page:
+          if offset == 0 {
+            record(kid, at: index)
+            return true
+          }
+          offset -= 1
+          base += 1
+        case .node(let count):
+          if offset < count {
+            next = kid
+          } else {
+            offset -= count
+            base += count
+          }
+        }
+        if next != nil { break }
+      }
+      guard let next else { return false }
+      node = next
+    }
+    return false
   }
 
   /// Finds page `index` by descending through the counts; false when they do not lead there.
