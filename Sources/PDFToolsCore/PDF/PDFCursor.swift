@@ -15,7 +15,7 @@ indirect enum PDFValue: Equatable {
   case dictionary([String: PDFValue])
   /// A string's bytes, escapes decoded (as the file holds them: not decrypted).
   case string([UInt8])
-  /// Anything else, read and skipped: booleans, null, other keywords.
+  /// The keywords true, false and null (any other bare word is not read: qpdf warns of it).
   case other
 
   /// The value of a non-negative integer.
@@ -144,7 +144,9 @@ struct PDFCursor {
           position += 2
           return .dictionary(entries)
         }
-        guard case .name(let key)? = value(depth: depth + 1), let item = value(depth: depth + 1) else { return nil }
+        // A key given twice is not read: qpdf warns of it (the file is damaged).
+        guard case .name(let key)? = value(depth: depth + 1), entries[key] == nil, let item = value(depth: depth + 1)
+        else { return nil }
         entries[key] = item
       }
     case 0x3C:
@@ -188,19 +190,20 @@ struct PDFCursor {
       let token = word()
       guard !PDFCursor.isIntegerOutOfRange(token) else { return nil }
       if let number = PDFCursor.number(token) { return .real(number) }
-      return token.isEmpty ? nil : .other
+      return PDFCursor.isKeyword(token) ? .other : nil
     }
   }
 
   /// The values of `keys` (names without their slash) in the dictionary at the position, in
   /// the order of `keys` and nil where absent. The other entries are checked and skipped
-  /// without being kept. Nil when no well-formed dictionary is there or one of `keys` is given
-  /// twice.
+  /// without being kept. Nil when no well-formed dictionary is there or a key (asked for or
+  /// not, here or in a dictionary inside) is given twice: qpdf warns of that.
   mutating func entries(_ keys: [StaticString]) -> [PDFValue?]? {
     skipSpace()
     guard position + 1 < bytes.count, bytes[position] == 0x3C, bytes[position + 1] == 0x3C else { return nil }
     position += 2
     var found = [PDFValue?](repeating: nil, count: keys.count)
+    var seen = Set<String>()
     while true {
       skipSpace()
       guard position + 1 < bytes.count else { return nil }
@@ -209,7 +212,9 @@ struct PDFCursor {
         return found
       }
       guard bytes[position] == 0x2F else { return nil }
-      if let slot = PDFCursor.slot(of: nameBytes(), in: keys) {
+      let raw = nameBytes()
+      guard let key = PDFCursor.name(raw), seen.insert(key).inserted else { return nil }
+      if let slot = PDFCursor.slot(of: raw, in: keys) {
         guard found[slot] == nil, let item = value(depth: 1) else { return nil }
         found[slot] = item
       } else {
@@ -230,6 +235,7 @@ struct PDFCursor {
       return !raw.contains(0x23) || PDFCursor.name(raw) != nil
     case 0x3C where position + 1 < bytes.count && bytes[position + 1] == 0x3C:
       position += 2
+      var seen = Set<String>()
       while true {
         skipSpace()
         guard position + 1 < bytes.count else { return false }
@@ -237,7 +243,9 @@ struct PDFCursor {
           position += 2
           return true
         }
-        guard bytes[position] == 0x2F, skipValue(depth: depth + 1), skipValue(depth: depth + 1) else { return false }
+        guard bytes[position] == 0x2F, let key = PDFCursor.name(nameBytes()), seen.insert(key).inserted,
+          skipValue(depth: depth + 1)
+        else { return false }
       }
     case 0x5B:
       position += 1
@@ -260,8 +268,13 @@ struct PDFCursor {
         return true
       }
       let token = word()
-      return !token.isEmpty && !PDFCursor.isIntegerOutOfRange(token)
+      return !PDFCursor.isIntegerOutOfRange(token) && (PDFCursor.number(token) != nil || PDFCursor.isKeyword(token))
     }
+  }
+
+  /// True for the bare words a PDF value may be: true, false and null.
+  private static func isKeyword(_ token: ArraySlice<UInt8>) -> Bool {
+    token.elementsEqual("true".utf8) || token.elementsEqual("false".utf8) || token.elementsEqual("null".utf8)
   }
 
   /// The position of the name `raw` (as the file spells it) in `keys`, or nil.
