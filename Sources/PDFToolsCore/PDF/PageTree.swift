@@ -78,7 +78,7 @@ struct PageTree {
 
   /// The root's /Count when the bytes show it to be right (``rootProblem(_:_:)`` would find
   /// nothing wrong), with its kids when it counts each as a page; nil when they do not show it.
-  private static func rootFromBytes(_ qpdf: QPDF, _ bytes: PageTreeBytes) -> (count: Int, pages: [ObjectIdentity]?)? {
+  static func rootFromBytes(_ qpdf: QPDF, _ bytes: PageTreeBytes) -> (count: Int, pages: [ObjectIdentity]?)? {
     guard let identity = PageTreeBytes.rootIdentity(qpdf), let root = bytes.node(identity), !root.hasParent else {
       return nil
     }
@@ -88,10 +88,15 @@ struct PageTree {
     var sum = 0
     for kid in root.kids {
       guard kid != identity, let kind = bytes.kid(kid) else { return nil }
+      let pages: Int
       switch kind {
-      case .page: sum += 1
-      case .node(let count): sum += count
+      case .page: pages = 1
+      case .node(let count): pages = count
       }
+      // Past the root's count the sum cannot match; a hostile /Count must not overflow it.
+      let (total, overflow) = sum.addingReportingOverflow(pages)
+      guard !overflow, total <= root.count else { return nil }
+      sum = total
     }
     return sum == root.count ? (root.count, nil) : nil
   }
@@ -116,13 +121,20 @@ struct PageTree {
     for position in 0..<kidCount {
       let kid = qpdf_oh_get_array_item(qpdf.data, kids, Int32(position))
       if let identity = qpdf.identity(kid), identity == rootIdentity { return "the page tree loops" }
+      let pages: Int
       if isPage(kid, qpdf) {
-        sum += 1
+        pages = 1
       } else if let subtree = qpdf.entry(kid, "/Count").flatMap({ qpdf.integer($0) }), subtree >= 0 {
-        sum += subtree
+        pages = subtree
       } else if qpdf.isDictionary(kid) {
         return "a node of the page tree has no usable /Count"
+      } else {
+        continue
       }
+      // A hostile /Count must not overflow the sum.
+      let (total, overflow) = sum.addingReportingOverflow(pages)
+      if overflow || total > count { return "the page tree's /Count \(count) is less than its kids' counts" }
+      sum = total
     }
     return sum == count ? nil : "the page tree's /Count \(count) does not match its \(sum) pages"
   }
@@ -192,7 +204,7 @@ struct PageTree {
   /// Finds page `index` by descending through the counts as ``locate(_:_:)`` does, reading the
   /// nodes from `bytes`; false when the bytes do not lead there plainly (``locate(_:_:)`` then
   /// decides through qpdf).
-  private mutating func locateInBytes(_ index: Int, _ qpdf: QPDF, _ bytes: PageTreeBytes) -> Bool {
+  mutating func locateInBytes(_ index: Int, _ qpdf: QPDF, _ bytes: PageTreeBytes) -> Bool {
     guard var node = PageTreeBytes.rootIdentity(qpdf) else { return false }
     var offset = index
     var base = 0
