@@ -11,11 +11,13 @@ extension TextPage {
     case line = 2
   }
 
-  /// The distance from `point` to a box (0 inside).
+  /// The distance from `point` to a box (0 inside); infinite for a box with a NaN coordinate,
+  /// so that such a box is never nearest and the order of visits cannot change the answer.
   private static func distance(_ point: Point, _ box: Rect) -> Double {
     let dx = max(box.x0 - point.x, 0, point.x - box.x1)
     let dy = max(box.y0 - point.y, 0, point.y - box.y1)
-    return (dx * dx + dy * dy).squareRoot()
+    let distance = (dx * dx + dy * dy).squareRoot()
+    return distance.isNaN ? .infinity : distance
   }
 
   /// The characters that have a glyph (hit testing ignores generated separators).
