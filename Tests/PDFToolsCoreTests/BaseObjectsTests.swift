@@ -363,6 +363,12 @@ import Testing
     #expect(entries("<< /A << /K 1 /K 2 >> /B 3 >>", ["B"]) == nil, "a key given twice in a skipped dictionary")
     #expect(entries("<< /A abc /B 3 >>", ["B"]) == nil, "a bare word skipped")
     #expect(entries("<< /A true /N null /B 3 >>", ["B"]) == [.integer(3)])
+    // Past the first 16 keys, the keys are still checked.
+    let many = (0..<20).map { "/K\($0) \($0)" }.joined(separator: " ")
+    #expect(entries("<< \(many) /B 3 >>", ["B"]) == [.integer(3)])
+    #expect(entries("<< \(many) /K17 1 /B 3 >>", ["B"]) == nil, "the 21st key repeats the 18th")
+    #expect(entries("<< \(many) /K#31 1 /B 3 >>", ["B"]) == nil, "the 21st key spells the 2nd with an escape")
+    #expect(entries("<< /R << \(many) /K19 0 >> /B 3 >>", ["B"]) == nil, "in a skipped dictionary")
     #expect(entries("<< /A << /B ] >> /C 1 >>", ["C"]) == nil, "what is skipped is checked")
     #expect(entries("<< /A 1 2 /C 1 >>", ["C"]) == nil, "a value without a key")
     #expect(entries("[1 2]", ["C"]) == nil)

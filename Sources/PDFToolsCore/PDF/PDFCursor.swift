@@ -203,7 +203,7 @@ struct PDFCursor {
     guard position + 1 < bytes.count, bytes[position] == 0x3C, bytes[position + 1] == 0x3C else { return nil }
     position += 2
     var found = [PDFValue?](repeating: nil, count: keys.count)
-    var seen = Set<String>()
+    var seen = KeyLog()
     while true {
       skipSpace()
       guard position + 1 < bytes.count else { return nil }
@@ -213,7 +213,7 @@ struct PDFCursor {
       }
       guard bytes[position] == 0x2F else { return nil }
       let raw = nameBytes()
-      guard let key = PDFCursor.name(raw), seen.insert(key).inserted else { return nil }
+      guard seen.insert(raw) else { return nil }
       if let slot = PDFCursor.slot(of: raw, in: keys) {
         guard found[slot] == nil, let item = value(depth: 1) else { return nil }
         found[slot] = item
@@ -235,7 +235,7 @@ struct PDFCursor {
       return !raw.contains(0x23) || PDFCursor.name(raw) != nil
     case 0x3C where position + 1 < bytes.count && bytes[position + 1] == 0x3C:
       position += 2
-      var seen = Set<String>()
+      var seen = KeyLog()
       while true {
         skipSpace()
         guard position + 1 < bytes.count else { return false }
@@ -243,9 +243,7 @@ struct PDFCursor {
           position += 2
           return true
         }
-        guard bytes[position] == 0x2F, let key = PDFCursor.name(nameBytes()), seen.insert(key).inserted,
-          skipValue(depth: depth + 1)
-        else { return false }
+        guard bytes[position] == 0x2F, seen.insert(nameBytes()), skipValue(depth: depth + 1) else { return false }
       }
     case 0x5B:
       position += 1
@@ -269,6 +267,40 @@ struct PDFCursor {
       }
       let token = word()
       return !PDFCursor.isIntegerOutOfRange(token) && (PDFCursor.number(token) != nil || PDFCursor.isKeyword(token))
+    }
+  }
+
+  /// The keys met in one dictionary, as 64-bit FNV-1a hashes of their names with #xx escapes
+  /// decoded (as qpdf compares keys), kept without allocating for the first 16: a hash met
+  /// twice reads as a key given twice. Two keys that hash alike make the dictionary read as not
+  /// plain, which leaves it to qpdf: a slower read, never a wrong one.
+  private struct KeyLog {
+    private var first = InlineArray<16, UInt64>(repeating: 0)
+    private var count = 0
+    private var more: Set<UInt64> = []
+
+    /// Records the key spelt `raw`; false when it was met before or is not a readable name.
+    mutating func insert(_ raw: ArraySlice<UInt8>) -> Bool {
+      guard let hash = KeyLog.hash(raw) else { return false }
+      for index in 0..<min(count, 16) where first[index] == hash { return false }
+      defer { count += 1 }
+      if count < 16 {
+        first[count] = hash
+        return true
+      }
+      return more.insert(hash).inserted
+    }
+
+    /// The hash of the name spelt `raw`, or nil when an escape is not read.
+    private static func hash(_ raw: ArraySlice<UInt8>) -> UInt64? {
+      var value: UInt64 = 0xcbf2_9ce4_8422_2325
+      if raw.contains(0x23) {
+        guard let decoded = PDFCursor.name(raw) else { return nil }
+        for byte in decoded.utf8 { value = (value ^ UInt64(byte)) &* 0x100_0000_01b3 }
+      } else {
+        for byte in raw { value = (value ^ UInt64(byte)) &* 0x100_0000_01b3 }
+      }
+      return value
     }
   }
 
