@@ -7,7 +7,8 @@
 /// through qpdf costs some 90,000; reading the same dictionary here costs a tenth of that. The
 /// reads are strict: an object that is not plainly "n g obj << ... >> endobj" at the offset
 /// the cross-reference data gives (or plainly in its object stream, Flate-compressed or not,
-/// where the stream lists it where the cross-reference data says), or that repeats a key read,
+/// where the stream lists it where the cross-reference data says), or that holds what qpdf
+/// warns of (a key given twice in any dictionary, a bare word other than true, false or null),
 /// reads as nil and the caller asks qpdf, which repairs. Object streams of encrypted documents
 /// are left to qpdf.
 final class BaseObjects {
