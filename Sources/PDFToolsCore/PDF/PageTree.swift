@@ -139,13 +139,14 @@ struct PageTree {
     return sum == count ? nil : "the page tree's /Count \(count) does not match its \(sum) pages"
   }
 
-  /// The page object of page `index`, or nil when the tree does not hold it. With `bytes`,
-  /// the nodes on the page's path are read from them where they hold them plainly.
-  mutating func page(_ index: Int, _ qpdf: QPDF, bytes: PageTreeBytes? = nil) -> ObjectIdentity? {
+  /// The page object of page `index`, or nil when the tree does not hold it. With `bytes`
+  /// (asked for only when the page must be found), the nodes on the page's path are read from
+  /// them where they hold them plainly.
+  mutating func page(_ index: Int, _ qpdf: QPDF, bytes: @autoclosure () -> PageTreeBytes? = nil) -> ObjectIdentity? {
     guard index >= 0, index < pages.count else { return nil }
     if let known = pages[index] { return known }
     guard mode == .counted else { return nil }
-    if let bytes, locateInBytes(index, qpdf, bytes), let found = pages[index] { return found }
+    if let reader = bytes(), locateInBytes(index, qpdf, reader), let found = pages[index] { return found }
     if locate(index, qpdf), let found = pages[index] { return found }
     walkOnce(qpdf)
     return pages[index]
