@@ -170,30 +170,31 @@ struct IncrementalWriter {
   /// count offsets from there.
   static func headerOffset<Bytes: RandomAccessCollection>(_ bytes: Bytes) -> Int
   where Bytes.Element == UInt8, Bytes.Index == Int {
-    let marker = Array("%PDF-".utf8)
-    let limit = min(bytes.count, 1024)
-    guard limit >= marker.count else { return 0 }
     let start = bytes.startIndex
     func isDigit(_ at: Int) -> Bool { at < bytes.count && (0x30...0x39).contains(bytes[start + at]) }
-    for offset in 0...(limit - marker.count)
-    where (0..<marker.count).allSatisfy({ bytes[start + offset + $0] == marker[$0] }) {
-      var at = offset + marker.count
-      guard isDigit(at) else { continue }
+    return firstMarker(in: bytes) { offset in
+      var at = offset + 5
+      guard isDigit(at) else { return false }
       while isDigit(at) { at += 1 }
-      if at < bytes.count, bytes[start + at] == 0x2E, isDigit(at + 1) { return offset }
-    }
-    return 0
+      return at < bytes.count && bytes[start + at] == 0x2E && isDigit(at + 1)
+    } ?? 0
   }
 
   /// Where "%PDF-" occurs within the first 1024 bytes, where readers look for the header.
   static func headerPosition<Bytes: RandomAccessCollection>(_ bytes: Bytes) -> Int?
+  where Bytes.Element == UInt8, Bytes.Index == Int {
+    firstMarker(in: bytes) { _ in true }
+  }
+
+  /// The first offset within the first 1024 bytes where "%PDF-" occurs and `accept` holds.
+  private static func firstMarker<Bytes: RandomAccessCollection>(in bytes: Bytes, where accept: (Int) -> Bool) -> Int?
   where Bytes.Element == UInt8, Bytes.Index == Int {
     let marker = Array("%PDF-".utf8)
     let limit = min(bytes.count, 1024)
     guard limit >= marker.count else { return nil }
     let start = bytes.startIndex
     for offset in 0...(limit - marker.count)
-    where (0..<marker.count).allSatisfy({ bytes[start + offset + $0] == marker[$0] }) {
+    where (0..<marker.count).allSatisfy({ bytes[start + offset + $0] == marker[$0] }) && accept(offset) {
       return offset
     }
     return nil
