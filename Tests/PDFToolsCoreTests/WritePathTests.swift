@@ -11,7 +11,8 @@ import Testing
     "qpdf_oh_replace_key", "qpdf_oh_remove_key", "qpdf_oh_append_item", "qpdf_oh_set_array_item",
     "qpdf_oh_insert_item", "qpdf_oh_erase_item", "qpdf_oh_replace_stream_data", "qpdf_oh_new_stream",
     "qpdf_replace_object", "qpdf_make_indirect_object", "qpdf_add_page", "qpdf_remove_page",
-    "qpdf_oh_set_", "qpdf_push_inherited", "qpdf_update_all_pages_cache",
+    "qpdf_oh_set_", "qpdf_push_inherited", "qpdf_update_all_pages_cache", "qpdf_update_from_json",
+    "qpdf_oh_copy_foreign_object",
   ]
 
   /// The lines of `source` (a Swift file) that call a mutation, as "line: text".

@@ -132,7 +132,10 @@ extension Document {
     let document = Document(
       qpdf: model.qpdf, pages: model.pages, wasRepaired: repaired || pages.repair != nil, origin: model.origin,
       openedAsOwner: owner, password: password)
-    if model.qpdf === qpdf { document.baseObjects = base }
+    if model.qpdf === qpdf, let base {
+      document.baseObjects = base
+      if !document.wasRepaired { qpdf.numberAfterSections(of: base) }
+    }
     if model.pages.repair != nil { document.restateWalkedPageTree() }
     return document
   }

@@ -43,6 +43,8 @@ extension ObjectWriter {
     }
     source.discardError()
     try Self.holdStreamBytes(scratch)
+    // The copies are numbered by qpdf, between the two numbers taken around them.
+    qpdf.leaveNumberingToQPDF()
     let before = try qpdf.reserveObjectNumber()
     var copies: [qpdf_oh] = []
     for page in staged {

@@ -101,7 +101,7 @@ struct ObjectWriter {
       try finish("reuse object \(reused.number)")
       return qpdf.object(reused)
     }
-    let object = qpdf_make_indirect_object(qpdf.data, value)
+    let object = qpdf.makeIndirectObject(value)
     return try created(object)
   }
 
@@ -114,7 +114,7 @@ struct ObjectWriter {
     if let reused = recorder.reusableObject(stream: true) {
       stream = qpdf.object(reused)
     } else {
-      stream = try created(qpdf_oh_new_stream(qpdf.data))
+      stream = try created(qpdf.makeStreamObject())
     }
     try fill(stream, bytes, filter: filter, entries)
     return stream

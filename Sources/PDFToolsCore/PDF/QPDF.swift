@@ -12,6 +12,13 @@ final class QPDF {
   /// The bytes qpdf reads from; qpdf does not copy them, so they live as long as this object.
   private(set) var source: OwnedBytes?
 
+  /// Who numbers the objects made next (see ``ObjectNumbering``).
+  var numbering = ObjectNumbering.qpdf
+
+  /// The description of the bytes read, NUL-terminated: qpdf keeps the pointer (its JSON
+  /// update names its input by it), so it lives as long as this object.
+  private var description: UnsafeMutableBufferPointer<CChar>? = nil
+
   /// Creates a qpdf state with errors silenced, warnings collected and output routed to the log.
   init() {
     data = qpdf_init()
@@ -23,16 +30,22 @@ final class QPDF {
   deinit {
     var state: qpdf_data? = data
     qpdf_cleanup(&state)
+    description?.deallocate()
   }
 
   /// Parses `bytes` as a PDF with the password bytes `password` (may be empty; no NUL). The
   /// bytes are kept alive.
   func read(_ bytes: OwnedBytes, description: String, password: [UInt8]) throws(QPDFFailure) {
     source = bytes
+    let name = Array(description.utf8CString)
+    let kept = UnsafeMutableBufferPointer<CChar>.allocate(capacity: name.count)
+    _ = kept.initialize(from: name)
+    self.description?.deallocate()
+    self.description = kept
     let terminated = password.map { CChar(bitPattern: $0) } + [0]
     _ = terminated.withUnsafeBufferPointer { text in
       qpdf_read_memory(
-        data, description, bytes.base.assumingMemoryBound(to: CChar.self), UInt64(bytes.count),
+        data, kept.baseAddress, bytes.base.assumingMemoryBound(to: CChar.self), UInt64(bytes.count),
         text.baseAddress)
     }
     try check()
@@ -86,6 +99,10 @@ final class QPDF {
   /// number out again. Looking up unknown numbers instead would make placeholder objects.
   /// Throws when qpdf's numbering is exhausted (an object numbered 2147483647 exists).
   func reserveObjectNumber() throws(PDFError) -> Int32 {
+    if let number = freeNumber() {
+      // qpdf holds it as a null object now (``freeNumber()`` looked it up).
+      return number
+    }
     let object = qpdf_make_indirect_object(data, qpdf_oh_new_null(data))
     do {
       try check()
@@ -102,6 +119,9 @@ final class QPDF {
   func write(
     _ options: SaveOptions, minimumVersion: String? = nil, reporter: ProgressReporter? = nil
   ) throws(PDFError) -> UnsafeRawBufferPointer {
+    // A second write forgets the description qpdf's JSON update reads; and having written
+    // every object, qpdf numbers new ones cheaply.
+    leaveNumberingToQPDF()
     _ = qpdf_init_write_memory(data)
     // qpdf reports percentages and cannot be stopped part-way: a stop asked for is honoured
     // when it returns (the bytes are dropped, nothing is saved).
