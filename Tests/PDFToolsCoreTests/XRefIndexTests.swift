@@ -278,4 +278,50 @@ import Testing
     #expect(!byQPDF, "qpdf reads object 4 as null")
     #expect(listed == [])
   }
+
+  /// Rows and object headers written as the standard has them are read by a shortcut; those
+  /// written otherwise (rows with other spacing, headers with leading zeros, line breaks or a
+  /// comment) are read as before, to the same entries, and a header naming another object
+  /// still makes the index give up.
+  @Test func rowsAndHeadersWrittenOtherwiseReadTheSame() throws {
+    let headers = ["1 0 obj\n", "0002 0 obj\n", "3\n0\r\nobj ", "4 %note\n0 obj\n", "5 0 obj<<"]
+    var out = "%PDF-1.7\n"
+    var offsets: [Int] = [0]
+    let bodies = [
+      "<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Annots [4 0 R 5 0 R] >>",
+      "<< /Type /Annot /Subtype /Square /Rect [1 1 9 9] >>", " /Type /Annot /Subtype /Circle /Rect [2 2 8 8] >>",
+    ]
+    for (header, body) in zip(headers, bodies) {
+      offsets.append(out.utf8.count)
+      out += header + body + "\nendobj\n"
+    }
+    func padded(_ value: Int, _ width: Int) -> String {
+      let digits = String(value)
+      return String(repeating: "0", count: width - digits.count) + digits
+    }
+    func chain(_ bytes: [UInt8]) throws -> ByteChain {
+      ByteChain(try #require(bytes.withUnsafeBytes { OwnedBytes(copying: $0) }))
+    }
+    func file(_ rows: [String]) -> [UInt8] {
+      let start = out.utf8.count
+      return Array((out + "xref\n0 6\n" + rows.joined() + "trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n\(start)\n%%EOF\n").utf8)
+    }
+    let standard = ["0000000000 65535 f\r\n"] + offsets.dropFirst().map { padded($0, 10) + " 00000 n \n" }
+    let otherwise = ["0 65535 f\n"] + offsets.dropFirst().enumerated().map { index, offset in
+      index % 2 == 0 ? "\(offset) 0 n\n" : padded(offset, 10) + "  00000 n\r\n"
+    }
+    for rows in [standard, otherwise] {
+      let index = try #require(XRefIndex.read(try chain(file(rows))), "\(rows)")
+      #expect(index.count == 6)
+      #expect(index.entry(0) == .free(generation: 65_535))
+      for number in 1...5 { #expect(index.entry(number) == .inFile(offset: offsets[number], generation: 0)) }
+    }
+    var wrong = standard
+    wrong[4] = padded(offsets[5], 10) + " 00000 n \n"
+    #expect(XRefIndex.read(try chain(file(wrong))) == nil, "row 4 points at object 5")
+    var generation = standard
+    generation[5] = padded(offsets[5], 10) + " 00001 n \n"
+    #expect(XRefIndex.read(try chain(file(generation))) == nil, "object 5 has generation 0")
+  }
 }

@@ -53,6 +53,23 @@ struct ByteChain: Sendable {
     return result
   }
 
+  /// What `body` makes of the bytes from `offset` on, at most `length` of them: in place when
+  /// they lie in one buffer, else copied.
+  func withBytes<T>(from offset: Int, length: Int, _ body: (UnsafeRawBufferPointer) -> T) -> T {
+    let position = min(max(offset, 0), count)
+    let end = position + min(max(length, 0), count - position)
+    var start = 0
+    for part in parts {
+      let partEnd = start + part.count
+      if position >= start, end <= partEnd {
+        return body(UnsafeRawBufferPointer(rebasing: part.buffer[(position - start)..<(end - start)]))
+      }
+      if position < partEnd { break }
+      start = partEnd
+    }
+    return bytes(from: offset, length: length).withUnsafeBytes(body)
+  }
+
   /// The last `length` bytes (fewer when the chain is shorter).
   func suffix(_ length: Int) -> [UInt8] { bytes(from: max(0, count - length), length: length) }
 

@@ -83,7 +83,11 @@ struct XRefIndex {
     let tail = bytes.suffix(IncrementalWriter.tailLength)
     guard var next = IncrementalWriter.lastStartXref(tail) else { return nil }
     let shift = IncrementalWriter.headerOffset(bytes.bytes(from: 0, length: 1024))
-    var entries: [Int: Entry] = [:]
+    var index = XRefIndex()
+    // Which numbers a newer section has given already: newer sections come first, and within
+    // a section the first row of a number counts.
+    var given: [Bool] = []
+    var entries = 0
     var visited = Set<Int>()
     var sections = 0
     // The rows all sections may hold together: a file repeating rows gives up, not memory.
@@ -96,34 +100,55 @@ struct XRefIndex {
       // A hybrid file (a table with /XRefStm) is shown through /Prev: poppler 22.12 takes the
       // table's free entries over the stream's, which an index could only mimic.
       guard section.hybridStream == nil else { return nil }
-      // Newer sections come first; within a section the first row of a number counts.
-      for (number, entry) in section.entries where entries[number] == nil { entries[number] = entry }
-      guard entries.count <= maximumEntries, let previous = section.previous else { break }
+      for (number, entry) in section.entries {
+        guard number >= 0, number < maximumEntries else { return nil }
+        if number >= given.count { given += repeatElement(false, count: number + 1 - given.count) }
+        guard !given[number] else { continue }
+        given[number] = true
+        entries += 1
+        guard index.set(number, entry) else { return nil }
+      }
+      guard let previous = section.previous else { break }
       next = previous
     }
-    guard entries.count <= maximumEntries, holds(entries, in: bytes, shift: shift), let highest = entries.keys.max(),
-      highest < maximumEntries
-    else {
-      return nil
-    }
-    var index = XRefIndex()
-    index.rows = [UInt8](repeating: 0, count: (highest + 1) * rowWidth)
-    if entries[0] == nil { entries[0] = .free(generation: 65_535) }
-    for (number, entry) in entries {
-      guard index.set(number, entry) else { return nil }
-    }
+    guard entries > 0, index.holds(in: bytes, shift: shift) else { return nil }
+    if !given[0] { _ = index.set(0, .free(generation: 65_535)) }
     return index
   }
 
   /// True when every in-file entry points at "number generation obj".
-  private static func holds(_ entries: [Int: Entry], in bytes: ByteChain, shift: Int) -> Bool {
-    for (number, entry) in entries {
-      guard case .inFile(let offset, let generation) = entry else { continue }
-      let head = bytes.bytes(from: offset + shift, length: 32)
-      var cursor = PDFCursor(head)
+  private func holds(in bytes: ByteChain, shift: Int) -> Bool {
+    for number in 0..<count {
+      guard case .inFile(let offset, let generation)? = entry(number) else { continue }
+      let plain = bytes.withBytes(from: offset + shift, length: 32) { head in
+        XRefIndex.startsObject(head, number: number, generation: generation)
+      }
+      if plain { continue }
+      var cursor = PDFCursor(bytes.bytes(from: offset + shift, length: 32))
       guard cursor.integer() == number, cursor.integer() == generation, cursor.keyword("obj") else { return false }
     }
     return true
+  }
+
+  /// True when `head` starts with "number generation obj" written plainly (single spaces, no
+  /// leading zeros or comments); false also when it may say so less plainly.
+  private static func startsObject(_ head: UnsafeRawBufferPointer, number: Int, generation: Int) -> Bool {
+    var at = 0
+    func digits(_ expected: Int) -> Bool {
+      var value = 0
+      let start = at
+      while at < head.count, at - start < 18, (0x30...0x39).contains(head[at]) {
+        value = value * 10 + Int(head[at] - 0x30)
+        at += 1
+      }
+      return at > start && value == expected && (at - start == 1 || head[start] != 0x30)
+    }
+    guard digits(number), at < head.count, head[at] == 0x20 else { return false }
+    at += 1
+    guard digits(generation), at + 4 < head.count, head[at] == 0x20,
+      head[at + 1] == 0x6F, head[at + 2] == 0x62, head[at + 3] == 0x6A
+    else { return false }
+    return !PDFCharacterClass.isRegular(head[at + 4])
   }
 }
 
@@ -177,7 +202,13 @@ extension PDFCursor {
       guard let first = integer(), let count = integer(), first < XRefIndex.maximumEntries, take(count) else {
         return nil
       }
+      section.entries.reserveCapacity(section.entries.count + count)
       for number in first..<(first + count) {
+        if let (offset, generation, used) = standardRow() {
+          section.entries.append((number, used && offset > 0
+            ? .inFile(offset: offset, generation: generation) : .free(generation: generation)))
+          continue
+        }
         guard let offset = integer(), let generation = integer(), offset <= XRefIndex.largestOffset else { return nil }
         if keyword("n") {
           // An offset of 0 is a damaged entry: qpdf reads the object as null, not as an older
@@ -196,6 +227,37 @@ extension PDFCursor {
     section.previous = trailer["Prev"]?.integer
     section.hybridStream = trailer["XRefStm"]?.integer
     return section
+  }
+
+  /// A table row as the standard writes it ("oooooooooo ggggg n" and two end-of-line bytes),
+  /// consumed: the offset, the generation and whether it is in use (n); nil, consuming nothing
+  /// but white space, when the row is written otherwise.
+  private mutating func standardRow() -> (Int, Int, Bool)? {
+    skipSpace()
+    let at = position
+    guard at + 18 < bytes.count, bytes[at + 10] == 0x20, bytes[at + 16] == 0x20,
+      !PDFCharacterClass.isRegular(bytes[at + 18])
+    else { return nil }
+    var offset = 0
+    for index in at..<(at + 10) {
+      let digit = bytes[index] &- 0x30
+      guard digit < 10 else { return nil }
+      offset = offset * 10 + Int(digit)
+    }
+    var generation = 0
+    for index in (at + 11)..<(at + 16) {
+      let digit = bytes[index] &- 0x30
+      guard digit < 10 else { return nil }
+      generation = generation * 10 + Int(digit)
+    }
+    let used: Bool
+    switch bytes[at + 17] {
+    case 0x6E: used = true
+    case 0x66: used = false
+    default: return nil
+    }
+    position = at + 18
+    return (offset, generation, used)
   }
 
   private mutating func stream() -> XRefSection? {
