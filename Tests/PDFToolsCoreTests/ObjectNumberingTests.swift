@@ -43,6 +43,26 @@ import Testing
     }
   }
 
+  /// Streams numbered here cost more each than qpdf's parse of two objects: past half the
+  /// file's object count, numbering goes back to qpdf, which parses the file once.
+  @Test func manyStreamsGoBackToQPDFsNumbering() throws {
+    let document = try Document.open(bytes: Self.file)
+    try document.locked { () throws(PDFError) in
+      let qpdf = document.qpdf
+      _ = qpdf.drainWarnings()
+      var numbers: [Int32] = []
+      var parsed: [Bool] = []
+      for _ in 0..<6 {
+        let stream = try document.writer.makeStream(Array("0 g".utf8), dictionary: [])
+        numbers.append(qpdf.identity(stream)?.number ?? 0)
+        parsed.append(!qpdf.drainWarnings().isEmpty)
+      }
+      #expect(numbers == Array(6...11))
+      // The file has six object numbers (0 to 5): three streams after the first are made here.
+      #expect(parsed == [false, false, false, false, true, false], "the damaged object 5 is parsed once, then")
+    }
+  }
+
   @Test func qpdfsOwnNumbersAreNotTaken() throws {
     let document = try Document.open(bytes: Self.file)
     try document.locked { () throws(PDFError) in

@@ -9,14 +9,19 @@ import CQPDF
 /// (see ``XRefIndex``) already says which numbers it uses, so new objects are numbered past them
 /// here and handed to qpdf under that number: `qpdf_replace_object` for values, and for streams
 /// qpdf's JSON update, the only route the C API has to a stream of a given number.
+///
+/// That update costs about 100,000 instructions a stream, about what qpdf's parse costs for two
+/// objects of the file: once a document has made half as many streams as the file has objects,
+/// numbering is left to qpdf, whose one parse then costs less than the updates would.
 enum ObjectNumbering {
   /// qpdf numbers new objects.
   case qpdf
   /// Numbered here, past what the cross-reference sections of `objects` list (read on the first
   /// number asked for) and the trailer's /Size.
   case afterSections(BaseObjects)
-  /// Numbered here: `next` is the next number to try.
-  case own(next: Int32)
+  /// Numbered here: `next` is the next number to try; `streams` more streams may be made
+  /// before numbering is left to qpdf.
+  case own(next: Int32, streams: Int)
 }
 
 extension QPDF {
@@ -42,6 +47,9 @@ extension QPDF {
 
   /// Makes an empty stream object and returns it; the caller checks for a qpdf error.
   func makeStreamObject() -> qpdf_oh {
+    if case .own(let next, let streams) = numbering {
+      numbering = streams > 0 ? .own(next: next, streams: streams - 1) : .qpdf
+    }
     guard let number = freeNumber() else { return qpdf_oh_new_stream(data) }
     let update = Array(#"{"qpdf":[{"jsonversion":2},{"obj:\#(number) 0 R":{"stream":{"dict":{},"data":""}}}]}"#.utf8)
     _ = update.withUnsafeBufferPointer { text in
@@ -68,12 +76,12 @@ extension QPDF {
     if case .afterSections(let objects) = numbering {
       let size = entry(trailer, "/Size").flatMap { integer($0) } ?? 0
       if let index = objects.index, let first = Int32(exactly: max(index.count, size, 1)) {
-        numbering = .own(next: first)
+        numbering = .own(next: first, streams: index.count / 2)
       } else {
         numbering = .qpdf
       }
     }
-    guard case .own(let next) = numbering else { return nil }
+    guard case .own(let next, let streams) = numbering else { return nil }
     // qpdf numbers objects of its own accord too (listing pages, it copies a page the tree
     // holds twice), past every object after parsing them all: a number it took means it knows
     // them all now, and numbering is cheap for it.
@@ -81,7 +89,7 @@ extension QPDF {
       numbering = .qpdf
       return nil
     }
-    numbering = .own(next: next + 1)
+    numbering = .own(next: next + 1, streams: streams)
     return next
   }
 }
