@@ -323,5 +323,8 @@ import Testing
     var generation = standard
     generation[5] = padded(offsets[5], 10) + " 00001 n \n"
     #expect(XRefIndex.read(try chain(file(generation))) == nil, "object 5 has generation 0")
+    var far = standard
+    far[5] = "9999999999 00000 n \n"
+    #expect(XRefIndex.read(try chain(file(far))) == nil, "an offset past 4 GiB does not fit a row")
   }
 }

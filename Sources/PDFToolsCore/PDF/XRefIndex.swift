@@ -231,7 +231,7 @@ extension PDFCursor {
 
   /// A table row as the standard writes it ("oooooooooo ggggg n" and two end-of-line bytes),
   /// consumed: the offset, the generation and whether it is in use (n); nil, consuming nothing
-  /// but white space, when the row is written otherwise.
+  /// but white space, when the row is written otherwise or its offset does not fit a row.
   private mutating func standardRow() -> (Int, Int, Bool)? {
     skipSpace()
     let at = position
@@ -252,7 +252,7 @@ extension PDFCursor {
     }
     let used: Bool
     switch bytes[at + 17] {
-    case 0x6E: used = true
+    case 0x6E where offset <= XRefIndex.largestOffset: used = true
     case 0x66: used = false
     default: return nil
     }
