@@ -75,7 +75,7 @@ extension Document {
     let stream: qpdf_oh
     if let own = ownAppearanceStream(of: object) {
       // Rewritten in place (its old state goes to the journal like any other change).
-      try write.rewriteStream(own, content, dictionary: entries)
+      try write.rewriteStream(own, content, dictionary: entries, reach: .annotations)
       stream = own
     } else {
       stream = try write.makeStream(content, dictionary: entries)

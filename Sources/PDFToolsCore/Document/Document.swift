@@ -25,6 +25,10 @@ public final class Document: @unchecked Sendable {
   var inheritedCache: [ObjectIdentity: InheritedAttributes] = [:]
   /// What poppler renders from, kept across changes; nil until needed.
   var popplerChain: ViewChain? = nil
+  /// True when pages whose annotations alone changed are rendered from the kept view with
+  /// their annotations drawn on top (see ``AnnotationLayer``); false renders every change
+  /// from a view brought up to date (tests compare the two).
+  var drawsAnnotationLayers = true
   /// What poppler reads text from.
   var textSource = TextViewSource.none
   /// Annotations left out of rendering that were logged (page:position:reason).
@@ -331,12 +335,12 @@ public struct PDFVersion: Sendable, Equatable, Comparable {
 }
 
 extension Document: ChangeRecording {
-  /// Records that `identity` is about to change: for the undo journal, incremental saves and
-  /// the poppler view. Call under the lock.
-  func objectWillChange(_ identity: ObjectIdentity) {
+  /// Records that `identity` is about to change (altering what `reach` says in what pages
+  /// show): for the undo journal, incremental saves and the poppler view. Call under the lock.
+  func objectWillChange(_ identity: ObjectIdentity, reach: ChangeReach) {
     if identity != ObjectSnapshot.trailer {
       changedObjects.insert(identity)
-      viewsWillShow(identity)
+      viewsWillShow(identity, reach: reach)
       listingWillChange(identity)
     }
     journalWillChange(identity)
@@ -346,7 +350,8 @@ extension Document: ChangeRecording {
   func objectWasCreated(_ identity: ObjectIdentity) {
     changedObjects.insert(identity)
     createdObjects.insert(identity)
-    viewsWillShow(identity)
+    // No page's content refers to an object made after it was shown.
+    viewsWillShow(identity, reach: .annotations)
     journalWasCreated(identity)
   }
 
@@ -359,7 +364,8 @@ extension Document: ChangeRecording {
       if createdObjects.contains(identity) {
         objectWasCreated(identity)
       } else {
-        objectWillChange(identity)
+        // No state of the document refers to an emptied object, so no page's content does.
+        objectWillChange(identity, reach: .annotations)
       }
       annotationIndex.forget(identity)
       outlineIDs.forget(identity)

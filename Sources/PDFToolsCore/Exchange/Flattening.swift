@@ -174,6 +174,9 @@ extension Document {
         name = "PdftFlat\(counter)"
       } while taken.contains(name)
       entries.append(("/" + name, drawing.form))
+      // Page content draws it from now on: it is never rewritten in place again (a rewrite
+      // that changes only annotations would not reach the page's content).
+      if let identity = qpdf.identity(drawing.form) { ownAppearanceStreams[identity] = nil }
       let m = drawing.matrix
       // Full precision: a large form fitted to a small rectangle scales by far less than 0.001.
       let numbers = [m.a, m.b, m.c, m.d, m.e, m.f].map(JSON.format).joined(separator: " ")

@@ -149,7 +149,7 @@ extension Document {
       qpdf_oh_is_stream(qpdf.data, normal) != QPDF_FALSE, let identity = qpdf.identity(normal),
       ownAppearanceStreams[identity] == owner
     {
-      try writer.rewriteStream(normal, content, dictionary: entries)
+      try writer.rewriteStream(normal, content, dictionary: entries, reach: .annotations)
       return normal
     }
     let stream = try writer.makeStream(content, dictionary: entries)

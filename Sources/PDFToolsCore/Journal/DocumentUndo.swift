@@ -185,7 +185,7 @@ extension Document {
     for (identity, state) in states.sorted(by: { $0.key.number < $1.key.number }) {
       qpdf.restore(identity, state)
       guard identity != ObjectSnapshot.trailer else { continue }
-      viewsWillShow(identity)
+      viewsWillShow(identity, reach: .anything)
       listingWillChange(identity)
       // An object made since the base and taken back has nothing to append.
       if state == .absent && createdObjects.contains(identity) {

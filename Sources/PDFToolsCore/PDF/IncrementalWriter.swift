@@ -64,7 +64,7 @@ struct IncrementalWriter {
         let serializer = EncryptingSerializer(qpdf: qpdf, encryption: encryption, identity: object)
         try serializer.write(qpdf.object(object), to: &out)
       } else {
-        try appendBody(of: object, to: &out)
+        try IncrementalWriter.appendBody(of: object, in: qpdf, to: &out)
       }
       out += Array("\nendobj\n".utf8)
     }
@@ -124,9 +124,10 @@ struct IncrementalWriter {
   }
 
   /// A cross-reference stream object numbered `number` listing `offsets` (its own entry
-  /// included), declaring `size`, pointing back at `previous`, with `trailer`'s entries.
-  private static func xrefStream(
-    _ offsets: [(ObjectIdentity, Int)], number: Int, size: Int, previous: Int, trailer: String
+  /// included), declaring `size`, pointing back at `previous` (nil: the file's only section),
+  /// with `trailer`'s entries.
+  static func xrefStream(
+    _ offsets: [(ObjectIdentity, Int)], number: Int, size: Int, previous: Int?, trailer: String
   ) -> [UInt8] {
     let entries = offsets.sorted { $0.0.number < $1.0.number }
     // Offsets take 4 bytes, more in files past 4 GiB.
@@ -143,7 +144,7 @@ struct IncrementalWriter {
     let index = IncrementalWriter.runs(entries.map { Int($0.0.number) }).map { "\($0.start) \($0.count)" }
       .joined(separator: " ")
     var out = Array(
-      "\(number) 0 obj\n<< /Type /XRef /Size \(size) /W [1 \(width) 2] /Index [\(index)] /Prev \(previous)\(trailer) /Length \(data.count) >>\nstream\n"
+      "\(number) 0 obj\n<< /Type /XRef /Size \(size) /W [1 \(width) 2] /Index [\(index)]\(previous.map { " /Prev \($0)" } ?? "")\(trailer) /Length \(data.count) >>\nstream\n"
         .utf8)
     out += data
     out += Array("\nendstream\nendobj\n".utf8)
@@ -200,8 +201,8 @@ struct IncrementalWriter {
     return nil
   }
 
-  /// Appends the text of one object (a stream with its raw, still-encoded data).
-  private func appendBody(of identity: ObjectIdentity, to out: inout [UInt8]) throws(PDFError) {
+  /// Appends the text of one object of `qpdf` (a stream with its raw, still-encoded data).
+  static func appendBody(of identity: ObjectIdentity, in qpdf: QPDF, to out: inout [UInt8]) throws(PDFError) {
     let object = qpdf_get_object_by_id(qpdf.data, identity.number, identity.generation)
     if qpdf_oh_is_stream(qpdf.data, object) != QPDF_FALSE {
       var filtered: QPDF_BOOL = QPDF_FALSE
@@ -216,18 +217,18 @@ struct IncrementalWriter {
       }
       let dictionary = qpdf_oh_get_dict(qpdf.data, object)
       qpdf_oh_replace_key(qpdf.data, dictionary, "/Length", qpdf_oh_new_integer(qpdf.data, Int64(length)))
-      out += unparsed(dictionary)
+      out += unparsed(dictionary, in: qpdf)
       out += Array("\nstream\n".utf8)
       if let data, length > 0 { out += UnsafeBufferPointer(start: data, count: length) }
       out += Array("\nendstream".utf8)
       return
     }
-    out += unparsed(object)
+    out += unparsed(object, in: qpdf)
   }
 
   /// The PDF syntax of an object's own value (top level resolved, references inside kept), as
   /// bytes: strings in it hold PDFDocEncoding or UTF-16, not UTF-8.
-  private func unparsed(_ object: qpdf_oh) -> [UInt8] {
+  private static func unparsed(_ object: qpdf_oh, in qpdf: QPDF) -> [UInt8] {
     guard let text = qpdf_oh_unparse_resolved(qpdf.data, object) else { return Array("null".utf8) }
     let length = qpdf_get_last_string_length(qpdf.data)
     return Array(UnsafeRawBufferPointer(start: text, count: length))

@@ -4,8 +4,9 @@ import CQPDF
 /// Hears of every change an ``ObjectWriter`` makes, before the object changes: the undo
 /// journal keeps its old state, incremental saves append it and views show it.
 protocol ChangeRecording: AnyObject {
-  /// `identity` (an existing object, or ``ObjectSnapshot/trailer``) is about to change.
-  func objectWillChange(_ identity: ObjectIdentity)
+  /// `identity` (an existing object, or ``ObjectSnapshot/trailer``) is about to change, in a
+  /// way that can alter what `reach` says in what pages show.
+  func objectWillChange(_ identity: ObjectIdentity, reach: ChangeReach)
   /// `identity` was just made.
   func objectWasCreated(_ identity: ObjectIdentity)
   /// An emptied object no state of the document refers to any more (made by a change that
@@ -29,7 +30,7 @@ struct ObjectWriter {
 
   /// Sets `key` (with its leading slash) of the dictionary `target` to `value`.
   func set(_ key: String, _ value: qpdf_oh, in target: qpdf_oh, owner: qpdf_oh? = nil) throws(PDFError) {
-    try prepare(target, owner, dictionary: true, "set \(key) in")
+    try prepare(target, owner, dictionary: true, "set \(key) in", key: key)
     qpdf_oh_replace_key(qpdf.data, target, key, value)
     try finish("set \(key)")
   }
@@ -38,21 +39,21 @@ struct ObjectWriter {
   /// it is absent.
   func remove(_ key: String, from target: qpdf_oh, owner: qpdf_oh? = nil) throws(PDFError) {
     guard qpdf.isDictionary(target), qpdf_oh_has_key(qpdf.data, target, key) != QPDF_FALSE else { return }
-    try prepare(target, owner, dictionary: true, "remove \(key) from")
+    try prepare(target, owner, dictionary: true, "remove \(key) from", key: key)
     qpdf_oh_remove_key(qpdf.data, target, key)
     try finish("remove \(key)")
   }
 
   /// Appends `item` to the array `target`.
   func append(_ item: qpdf_oh, to target: qpdf_oh, owner: qpdf_oh? = nil) throws(PDFError) {
-    try prepare(target, owner, dictionary: false, "append to")
+    try prepare(target, owner, dictionary: false, "append to", item: item)
     qpdf_oh_append_item(qpdf.data, target, item)
     try finish("append an item")
   }
 
   /// Inserts `item` at `index` (0...count) of the array `target`.
   func insert(_ item: qpdf_oh, at index: Int, in target: qpdf_oh, owner: qpdf_oh? = nil) throws(PDFError) {
-    try prepare(target, owner, dictionary: false, "insert into")
+    try prepare(target, owner, dictionary: false, "insert into", item: item)
     let count = Int(qpdf_oh_get_array_n_items(qpdf.data, target))
     guard index >= 0, index <= count, let position = Int32(exactly: index) else {
       throw PDFError(.internal, "array index \(index) is out of range (\(count) items)")
@@ -78,7 +79,7 @@ struct ObjectWriter {
 
   /// Replaces the item at `index` of the array `target` with `item`.
   func replaceItem(at index: Int, with item: qpdf_oh, in target: qpdf_oh, owner: qpdf_oh? = nil) throws(PDFError) {
-    try prepare(target, owner, dictionary: false, "replace an item of")
+    try prepare(target, owner, dictionary: false, "replace an item of", item: item)
     let count = Int(qpdf_oh_get_array_n_items(qpdf.data, target))
     guard index >= 0, index < count, let position = Int32(exactly: index) else {
       throw PDFError(.internal, "array index \(index) is out of range (\(count) items)")
@@ -89,7 +90,7 @@ struct ObjectWriter {
 
   /// Sets `key` of the trailer dictionary.
   func setTrailer(_ key: String, _ value: qpdf_oh) throws(PDFError) {
-    recorder.objectWillChange(ObjectSnapshot.trailer)
+    recorder.objectWillChange(ObjectSnapshot.trailer, reach: .anything)
     qpdf_oh_replace_key(qpdf.data, qpdf.trailer, key, value)
     try finish("set \(key) in the trailer")
   }
@@ -121,14 +122,16 @@ struct ObjectWriter {
   }
 
   /// Replaces the data of `stream` with `bytes` (encoded by `filter`, or not at all) and its
-  /// dictionary with `entries`.
+  /// dictionary with `entries`. `reach` is ``ChangeReach/annotations`` only for an appearance
+  /// stream this document made that no page's content draws.
   func rewriteStream(
-    _ stream: qpdf_oh, _ bytes: [UInt8], filter: String? = nil, dictionary entries: [(String, qpdf_oh)]
+    _ stream: qpdf_oh, _ bytes: [UInt8], filter: String? = nil, dictionary entries: [(String, qpdf_oh)],
+    reach: ChangeReach
   ) throws(PDFError) {
     guard qpdf_oh_is_stream(qpdf.data, stream) != QPDF_FALSE, let identity = qpdf.identity(stream) else {
       throw PDFError(.damaged, "cannot rewrite a stream: the object is not a stream")
     }
-    recorder.objectWillChange(identity)
+    recorder.objectWillChange(identity, reach: reach)
     let dictionary = qpdf_oh_get_dict(qpdf.data, stream)
     for key in qpdf.keys(dictionary) where key != "Length" {
       ("/" + key).withCString { qpdf_oh_remove_key(qpdf.data, dictionary, $0) }
@@ -172,8 +175,11 @@ struct ObjectWriter {
   }
 
   /// Checks that `target` is a dictionary (or an array) that belongs to an indirect object,
-  /// and records that object as about to change.
-  private func prepare(_ target: qpdf_oh, _ owner: qpdf_oh?, dictionary: Bool, _ what: String) throws(PDFError) {
+  /// and records that object as about to change: for `key` (set or removed in a dictionary)
+  /// or for its items (`item` added or put in place).
+  private func prepare(
+    _ target: qpdf_oh, _ owner: qpdf_oh?, dictionary: Bool, _ what: String, key: String? = nil, item: qpdf_oh? = nil
+  ) throws(PDFError) {
     let fits = dictionary
       ? qpdf.isDictionary(target) : qpdf_oh_is_array(qpdf.data, target) != QPDF_FALSE
     // An indirect target is its own owner; a direct one lives inside `owner`.
@@ -187,7 +193,13 @@ struct ObjectWriter {
     guard let identity else {
       throw PDFError(.internal, "cannot \(what) a direct object without the object that holds it")
     }
-    recorder.objectWillChange(identity)
+    let reach: ChangeReach
+    if dictionary {
+      reach = ChangeReach.ofEntry(key ?? "", in: qpdf.object(identity), qpdf)
+    } else {
+      reach = ChangeReach.ofItems(of: target, adding: item, qpdf)
+    }
+    recorder.objectWillChange(identity, reach: reach)
   }
 
   /// Turns a pending qpdf error into a thrown one.

@@ -66,7 +66,7 @@ extension Document {
     }
     try locked { () throws(PDFError) in
       let geometry = try geometry(index)
-      let view = try renderView(for: index)
+      let (view, layer) = try renderLayers(for: index)
       let rendered: Bool? = view.withPage(index) { page in
         guard
           let surface = cairo_image_surface_create_for_data(
@@ -93,6 +93,7 @@ extension Document {
         pdft_leak_accounting(1)
         if options.drawAnnotations {
           poppler_page_render(page, cairo)
+          if let layer { _ = layer.withPage(0) { poppler_page_render($0, cairo) } }
         } else {
           poppler_page_render_for_printing_with_options(page, cairo, POPPLER_PRINT_DOCUMENT)
         }

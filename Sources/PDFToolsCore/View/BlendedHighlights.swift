@@ -30,12 +30,20 @@ extension Document {
         chain.blendedPages.remove(identity)
         continue
       }
-      for highlight in blendedHighlights(of: page) {
-        changes.append(.setValue(dictionary: highlight.annotation, key: "/CA", value: qpdf.makeReal(1)))
-        changes.append(.setValue(dictionary: highlight.annotation, key: "/C", value: qpdf.colorArray(highlight.color)))
-      }
+      changes += blendedHighlightChanges(of: page)
     }
     return changes
+  }
+
+  /// The temporary changes that show the highlights of `page` (a page dictionary) in their
+  /// blended colour; call under the lock.
+  func blendedHighlightChanges(of page: qpdf_oh) -> [TemporaryChange] {
+    blendedHighlights(of: page).flatMap { highlight -> [TemporaryChange] in
+      [
+        .setValue(dictionary: highlight.annotation, key: "/CA", value: qpdf.makeReal(1)),
+        .setValue(dictionary: highlight.annotation, key: "/C", value: qpdf.colorArray(highlight.color)),
+      ]
+    }
   }
 
   /// The page's highlights shown blended: each with the object a view section must hold for

@@ -23,7 +23,24 @@ extension Document {
     }
     try exclude(page: page, in: chain)
     noteBlendedHighlights(page: page, in: chain)
-    return try view(of: chain, overrides: exclusionChanges(chain) + blendedHighlightChanges(chain))
+    let view = try view(of: chain, overrides: exclusionChanges(chain) + blendedHighlightChanges(chain))
+    noteBare(page: page, in: chain)
+    return view
+  }
+
+  /// Notes page `index` in `chain`'s bare pages when its view, now up to date, draws none of
+  /// its annotations; call under the lock.
+  private func noteBare(page index: Int, in chain: ViewChain) {
+    guard let page = try? pageObject(index), qpdf.isDictionary(page), let pageIdentity = qpdf.identity(page)
+    else { return }
+    guard let annots = qpdf.entry(page, "/Annots"), let items = qpdf.items(annots), !items.isEmpty else {
+      chain.bare.insert(pageIdentity)
+      return
+    }
+    guard let holder = qpdf.identity(annots) ?? qpdf.identity(page) else { return }
+    if let excluded = chain.exclusions[holder]?.positions, excluded.count >= items.count {
+      chain.bare.insert(pageIdentity)
+    }
   }
 
   /// The view of the document as it is now, without checking any page's annotations (for
@@ -172,15 +189,20 @@ extension Document {
       }
       guard let reason = PopplerRisk.reason(qpdf, item, formNeedsAppearances: needAppearances) else { continue }
       excluded.append(position)
-      let key = "\(index):\(position):\(reason)"
-      if loggedExclusions.insert(key).inserted {
-        Log.emit(.warning, "pdftools", "annotation \(position + 1) of page \(index + 1) is not rendered: \(reason)")
-      }
+      noteExclusion(page: index, position: position, reason: reason)
     }
     let before = chain.exclusions[holder]?.positions ?? []
     guard excluded != before else { return }
     chain.exclusions[holder] = excluded.isEmpty ? nil : ViewChain.Exclusion(page: pageIdentity, positions: excluded)
     chain.dirty.insert(holder)
+  }
+
+  /// Logs once that annotation `position` of page `index` is not rendered for `reason`; call
+  /// under the lock.
+  func noteExclusion(page index: Int, position: Int, reason: String) {
+    if loggedExclusions.insert("\(index):\(position):\(reason)").inserted {
+      Log.emit(.warning, "pdftools", "annotation \(position + 1) of page \(index + 1) is not rendered: \(reason)")
+    }
   }
 
   /// The temporary changes that leave excluded annotations out; call under the lock.
@@ -204,8 +226,12 @@ extension Document {
     }
   }
 
-  /// Notes that `identity` changed in every view; call under the lock.
-  func viewsWillShow(_ identity: ObjectIdentity) {
-    popplerChain?.dirty.insert(identity)
+  /// Notes that `identity` changed in every view, altering what `reach` says; call under the
+  /// lock.
+  func viewsWillShow(_ identity: ObjectIdentity, reach: ChangeReach) {
+    guard let chain = popplerChain else { return }
+    chain.dirty.insert(identity)
+    if reach == .anything { chain.contentDirty.insert(identity) }
+    chain.layers.removeAll()
   }
 }

@@ -27,8 +27,24 @@ final class ViewChain {
   /// Pages qpdf could not read (it holds them as null), shown blank: poppler, which may read
   /// them, must not draw what the document does not have.
   var unreadablePages = Set<ObjectIdentity>()
-  /// The poppler document over ``bytes``; nil until made after the last change.
-  var poppler: PopplerView? = nil
+  /// The poppler document over ``bytes``; nil until made after the last change. A new one
+  /// shows the model as it is: nothing it shows is stale yet.
+  var poppler: PopplerView? = nil {
+    didSet {
+      if poppler != nil { contentDirty.removeAll() }
+      bare.removeAll()
+      layers.removeAll()
+    }
+  }
+  /// Objects changed since ``poppler`` was made whose change may alter more than annotations
+  /// (see ``ChangeReach``); while there are none, ``poppler`` still shows every page's content
+  /// as the model has it.
+  var contentDirty = Set<ObjectIdentity>()
+  /// Pages ``poppler`` shows without annotations (they had none it could draw when it was
+  /// made): their content can be rendered from it with their annotations drawn on top.
+  var bare = Set<ObjectIdentity>()
+  /// The annotation layers of pages in ``bare`` made since the last change, by page.
+  var layers: [ObjectIdentity: AnnotationLayer] = [:]
   /// Pages shown with /Rotate 0 (in the view text is read from).
   var upright = Set<ObjectIdentity>()
   /// Pages whose highlights without an appearance stream and with an opacity below 1 are

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CQPDF
+
+/// What a change to an object can alter in what a page shows.
+///
+/// A page's content (its content streams, resources and boxes) never refers to annotation
+/// dictionaries, to a page's /Annots array or to objects made since it was last shown: a
+/// change to those alters only the annotations drawn over the content, so a view may keep
+/// the content and draw the page's annotations apart.
+enum ChangeReach {
+  /// Only the annotations drawn over page content, if anything shown at all.
+  case annotations
+  /// Anything, page content included.
+  case anything
+
+  /// The reach of setting or removing `key` (with its leading slash) in a dictionary that
+  /// lives in `owner`, an indirect object of `qpdf`.
+  static func ofEntry(_ key: String, in owner: qpdf_oh, _ qpdf: QPDF) -> ChangeReach {
+    if key == "/Annots" || isAnnotation(owner, qpdf) || isInformation(owner, qpdf) { return .annotations }
+    return .anything
+  }
+
+  /// True when `object` is the document information dictionary, which no page shows.
+  private static func isInformation(_ object: qpdf_oh, _ qpdf: QPDF) -> Bool {
+    guard let info = qpdf.entry(qpdf.trailer, "/Info"), let identity = qpdf.identity(info) else { return false }
+    return qpdf.identity(object) == identity
+  }
+
+  /// The reach of changing the items of `array` (an indirect array of `qpdf`) by adding or
+  /// replacing `item` (nil when items are only removed): a list of annotations (judged by
+  /// its first and last items and the new one) changes only annotations.
+  static func ofItems(of array: qpdf_oh, adding item: qpdf_oh?, _ qpdf: QPDF) -> ChangeReach {
+    guard qpdf_oh_is_array(qpdf.data, array) != QPDF_FALSE else { return .anything }
+    let count = qpdf_oh_get_array_n_items(qpdf.data, array)
+    var judged: [qpdf_oh] = item.map { [$0] } ?? []
+    if count > 0 {
+      judged.append(qpdf_oh_get_array_item(qpdf.data, array, 0))
+      judged.append(qpdf_oh_get_array_item(qpdf.data, array, count - 1))
+    }
+    guard !judged.isEmpty, judged.allSatisfy({ isAnnotation($0, qpdf) }) else { return .anything }
+    return .annotations
+  }
+
+  /// True when `object` is an annotation dictionary: a dictionary (not a stream's) with a
+  /// /Subtype name and a /Rect, whose /Type, if any, is /Annot.
+  static func isAnnotation(_ object: qpdf_oh, _ qpdf: QPDF) -> Bool {
+    guard qpdf.isDictionary(object), qpdf_oh_is_stream(qpdf.data, object) == QPDF_FALSE,
+      qpdf.entry(object, "/Subtype").flatMap({ qpdf.name($0) }) != nil,
+      qpdf.entry(object, "/Rect").map({ qpdf_oh_is_array(qpdf.data, $0) != QPDF_FALSE }) == true
+    else { return false }
+    guard let type = qpdf.entry(object, "/Type") else { return true }
+    return qpdf.name(type) == "Annot"
+  }
+}

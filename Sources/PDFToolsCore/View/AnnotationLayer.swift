@@ -1,0 +1,232 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CPoppler
+import CQPDF
+
+/// The annotations of one page as a document of their own, drawn over the page's content
+/// rendered from a view kept across annotation changes.
+///
+/// A new poppler view costs poppler a new read of the cross-reference sections and page tree
+/// and, worse, a new font setup for every page it draws (font files found, faces loaded,
+/// glyphs rasterized again). An annotation change leaves page content alone (see
+/// ``ChangeReach``), so a page the kept view shows without annotations is rendered from that
+/// view, and its annotations as they are now from a one-page document holding only them and
+/// what their appearances use: a change costs what it touched.
+enum AnnotationLayer {
+  /// The page has no annotation to draw.
+  case empty
+  /// A one-page document with the page's boxes and annotations.
+  case drawn(PopplerView)
+
+  /// The view to draw over the content; nil when there is nothing to draw.
+  var view: PopplerView? {
+    if case .drawn(let view) = self { return view }
+    return nil
+  }
+
+  /// The most objects a layer holds; a page whose annotations use more is rendered from a
+  /// full view.
+  static let maximumObjects = 2_000
+  /// The highest object number a layer may hold (poppler sizes its table by it).
+  static let maximumNumber: Int32 = 500_000
+  /// The most bytes a layer may take (appearances with large images are drawn from a full
+  /// view instead of being copied for every render).
+  static let maximumBytes = 16 << 20
+  /// Entries of annotations (and of what they use) that a layer does not follow: links to
+  /// pages, parents, pop-ups and actions, which drawing never reads. Left dangling, they read
+  /// as null.
+  static let unfollowed: Set<String> = ["P", "Parent", "Popup", "IRT", "A", "AA", "Dest", "PA", "StructParent"]
+}
+
+extension Document {
+  /// The views to render page `index` from: the content, and the annotations to draw over it
+  /// (nil when the content view draws them). While only annotations changed since the render
+  /// view was made (see ``ChangeReach``), a page it shows bare is drawn from it and a layer.
+  /// Call under the lock.
+  func renderLayers(for index: Int) throws(PDFError) -> (content: PopplerView, annotations: PopplerView?) {
+    if drawsAnnotationLayers, let chain = popplerChain, let kept = chain.poppler, !chain.dirty.isEmpty,
+      chain.contentDirty.isEmpty, let page = try? pageObject(index), let identity = qpdf.identity(page),
+      chain.bare.contains(identity)
+    {
+      if let layer = chain.layers[identity] { return (kept, layer.view) }
+      if let layer = try annotationLayer(page: page, index: index, over: kept) {
+        chain.layers[identity] = layer
+        return (kept, layer.view)
+      }
+    }
+    return (try renderView(for: index), nil)
+  }
+
+  /// The layer of page `index` (`page`) to draw over its content in `content`; nil when it
+  /// cannot be drawn apart (form widgets, optional content, annotations drawn by poppler
+  /// with the document's form resources or whose appearances use the page's resources, too
+  /// many objects): the page is then rendered from a full view. Call under the lock.
+  private func annotationLayer(page: qpdf_oh, index: Int, over content: PopplerView) throws(PDFError) -> AnnotationLayer? {
+    guard let items = qpdf.entry(page, "/Annots").flatMap({ qpdf.items($0) }), !items.isEmpty else { return .empty }
+    let form = qpdf.value(qpdf.root, "AcroForm")
+    if qpdf.value(qpdf.root, "OCProperties") != nil { return nil }
+    let needAppearances = form.flatMap { qpdf.value($0, "NeedAppearances") }
+      .map { qpdf_oh_get_bool_value(qpdf.data, $0) != QPDF_FALSE } ?? false
+    var shown: [ObjectIdentity] = []
+    for (position, item) in items.enumerated() {
+      guard position < PopplerRisk.maximumAnnotationsPerPage else { break }
+      guard qpdf.isDictionary(item) else { continue }
+      guard let identity = qpdf.identity(item) else { return nil }
+      let subtype = qpdf.entry(item, "/Subtype").flatMap { qpdf.name($0) }
+      if subtype == "Widget" || qpdf.entry(item, "/OC") != nil { return nil }
+      if let reason = PopplerRisk.reason(qpdf, item, formNeedsAppearances: needAppearances) {
+        noteExclusion(page: index, position: position, reason: reason)
+        continue
+      }
+      guard let appearance = qpdf.entry(item, "/AP") else {
+        if form != nil { return nil }
+        shown.append(identity)
+        continue
+      }
+      guard appearancesHaveResources(appearance) else { return nil }
+      shown.append(identity)
+    }
+    guard !shown.isEmpty else { return .empty }
+    guard let objects = layerObjects(from: shown) else { return nil }
+    let bytes = try qpdf.withTemporaryChanges(blendedHighlightChanges(of: page)) { () throws(PDFError) -> [UInt8]? in
+      try layerDocument(objects: objects, annotations: shown, index: index, content: content)
+    }
+    guard let bytes, let stored = bytes.withUnsafeBytes({ OwnedBytes(copying: $0) }),
+      let view = try? PopplerView([.shared(stored)], password: []), view.pageCount == 1
+    else { return nil }
+    // The layer must place what it draws as the content view does.
+    func size(_ view: PopplerView, _ page: Int) -> [Double]? {
+      view.withPage(page) { page in
+        var width = 0.0
+        var height = 0.0
+        poppler_page_get_size(page, &width, &height)
+        return [width, height]
+      }
+    }
+    guard let shownSize = size(content, index), shownSize == size(view, 0) else { return nil }
+    return .drawn(view)
+  }
+
+  /// True when every appearance stream in `appearance` (an /AP dictionary) has resources of
+  /// its own: poppler would lend the page's to one without, which a layer does not have.
+  private func appearancesHaveResources(_ appearance: qpdf_oh) -> Bool {
+    guard qpdf.isDictionary(appearance) else { return true }
+    for key in qpdf.keys(appearance) {
+      guard let entry = qpdf.value(appearance, key) else { continue }
+      let streams: [qpdf_oh]
+      if qpdf_oh_is_stream(qpdf.data, entry) != QPDF_FALSE {
+        streams = [entry]
+      } else if qpdf.isDictionary(entry) {
+        streams = qpdf.keys(entry).compactMap { qpdf.value(entry, $0) }
+          .filter { qpdf_oh_is_stream(qpdf.data, $0) != QPDF_FALSE }
+      } else {
+        streams = []
+      }
+      for stream in streams where qpdf.entry(qpdf_oh_get_dict(qpdf.data, stream), "/Resources") == nil {
+        return false
+      }
+    }
+    return true
+  }
+
+  /// The annotations `roots` and every object their entries lead to, pages and the entries of
+  /// ``AnnotationLayer/unfollowed`` left out; nil when there are too many or their numbers
+  /// are too high.
+  private func layerObjects(from roots: [ObjectIdentity]) -> [ObjectIdentity]? {
+    var found = Set(roots)
+    var queue = roots
+    var next = 0
+    while next < queue.count {
+      let object = qpdf.object(queue[next])
+      next += 1
+      // References met while walking are followed in turn.
+      var references: [qpdf_oh] = []
+      collectReferences(in: object, into: &references)
+      for reference in references {
+        guard let identity = qpdf.identity(reference), !found.contains(identity) else { continue }
+        let target = qpdf.object(identity)
+        if let type = qpdf.isDictionary(target) ? qpdf.entry(target, "/Type").flatMap({ qpdf.name($0) }) : nil,
+          type == "Page" || type == "Pages" || type == "Catalog"
+        {
+          continue
+        }
+        guard found.count < AnnotationLayer.maximumObjects else { return nil }
+        found.insert(identity)
+        queue.append(identity)
+      }
+    }
+    guard let highest = found.map(\.number).max(), highest < AnnotationLayer.maximumNumber else { return nil }
+    return queue
+  }
+
+  /// The indirect references inside `object`'s own value (a stream's dictionary), not
+  /// following them and skipping the entries of ``AnnotationLayer/unfollowed``.
+  private func collectReferences(in object: qpdf_oh, into references: inout [qpdf_oh]) {
+    var pending = [qpdf_oh_is_stream(qpdf.data, object) != QPDF_FALSE ? qpdf_oh_get_dict(qpdf.data, object) : object]
+    var first = true
+    while let value = pending.popLast() {
+      if !first, qpdf.identity(value) != nil {
+        references.append(value)
+        continue
+      }
+      first = false
+      if qpdf.isDictionary(value) {
+        qpdf_oh_begin_dict_key_iter(qpdf.data, value)
+        var keys: [String] = []
+        while qpdf_oh_dict_more_keys(qpdf.data) != QPDF_FALSE {
+          guard let key = qpdf_oh_dict_next_key(qpdf.data) else { break }
+          keys.append(String(cString: key))
+        }
+        for key in keys where !AnnotationLayer.unfollowed.contains(String(key.dropFirst())) {
+          pending.append(qpdf_oh_get_key(qpdf.data, value, key))
+        }
+      } else if qpdf_oh_is_array(qpdf.data, value) != QPDF_FALSE {
+        let count = qpdf_oh_get_array_n_items(qpdf.data, value)
+        for position in 0..<max(count, 0) { pending.append(qpdf_oh_get_array_item(qpdf.data, value, position)) }
+      }
+    }
+  }
+
+  /// The bytes of a one-page document holding `objects` under their own numbers and a page
+  /// with the boxes and rotation of page `index` as `content` shows it, listing
+  /// `annotations`; nil when the page's boxes cannot be read. Call under the lock.
+  private func layerDocument(
+    objects: [ObjectIdentity], annotations: [ObjectIdentity], index: Int, content: PopplerView
+  ) throws(PDFError) -> [UInt8]? {
+    let crop: PopplerRectangle? = content.withPage(index) { page in
+      var rectangle = PopplerRectangle()
+      poppler_page_get_crop_box(page, &rectangle)
+      return rectangle
+    }
+    guard let crop else { return nil }
+    let rotation = try geometry(index).rotation
+    var out = Array("%PDF-1.7\n".utf8)
+    var offsets: [(ObjectIdentity, Int)] = []
+    for identity in objects.sorted(by: { $0.number < $1.number }) {
+      offsets.append((identity, out.count))
+      out += Array("\(identity.number) \(identity.generation) obj\n".utf8)
+      try IncrementalWriter.appendBody(of: identity, in: qpdf, to: &out)
+      out += Array("\nendobj\n".utf8)
+      guard out.count <= AnnotationLayer.maximumBytes else { return nil }
+    }
+    let catalog = Int(objects.map(\.number).max() ?? 0) + 1
+    let box = [crop.x1, crop.y1, crop.x2, crop.y2].map(JSON.format).joined(separator: " ")
+    let listed = annotations.map { "\($0.number) \($0.generation) R" }.joined(separator: " ")
+    let own = [
+      "<< /Type /Catalog /Pages \(catalog + 1) 0 R >>",
+      "<< /Type /Pages /Kids [\(catalog + 2) 0 R] /Count 1 >>",
+      "<< /Type /Page /Parent \(catalog + 1) 0 R /MediaBox [\(box)] /Rotate \(rotation) /Annots [\(listed)] >>",
+    ]
+    for (offset, text) in own.enumerated() {
+      let number = catalog + offset
+      offsets.append((ObjectIdentity(number: Int32(number), generation: 0), out.count))
+      out += Array("\(number) 0 obj\n\(text)\nendobj\n".utf8)
+    }
+    let xref = catalog + 3
+    let xrefOffset = out.count
+    offsets.append((ObjectIdentity(number: Int32(xref), generation: 0), xrefOffset))
+    out += IncrementalWriter.xrefStream(
+      offsets, number: xref, size: xref + 1, previous: nil, trailer: " /Root \(catalog) 0 R")
+    out += Array("startxref\n\(xrefOffset)\n%%EOF\n".utf8)
+    return out
+  }
+}
