@@ -18,7 +18,9 @@
  * pixels of the whole page (with and without stride padding), transparent
  * and coloured backgrounds, draw_annotations, unsaved annotation changes
  * shown, options NULL, and bad arguments (NULL buffer, sizes, strides,
- * scales, formats, versions, page indices, handles).
+ * scales, formats, versions, page indices, handles); annotations added,
+ * moved and deleted on pages already shown render as a fresh read of the
+ * saved document does.
  *
  * Usage: test_render [--write FILE]   (--write also saves the generated PDF)
  * Prints one line per check and a last line "N passed, M failed"; exits 1 if
@@ -472,6 +474,70 @@ static void test_annotations(pdftools_document *doc) {
   }
 }
 
+/* Renders page p of doc and of a fresh read of doc saved to memory (whole, and
+ * the tile at (30, 40) of 120 x 90 pixels); checks that both show the same
+ * pixels. */
+static void expect_like_saved(pdftools_document *doc, int32_t p, const char *what) {
+  pdftools_render_options o = PDFTOOLS_RENDER_OPTIONS_INIT;
+  void *bytes = NULL;
+  size_t size = 0;
+  pdftools_document *copy = NULL;
+  struct image shown, fresh;
+  if (!CHECK((pdftools_document_save_to_memory(doc, NULL, &bytes, &size)) == PDFTOOLS_OK, "%s: save to memory", what)) return;
+  if (CHECK((pdftools_document_open_from_memory(bytes, size, NULL, &copy)) == PDFTOOLS_OK, "%s: open the saved bytes", what)) {
+    int tile;
+    for (tile = 0; tile < 2; tile++) {
+      o.tile_x = tile ? 30 : 0;
+      o.tile_y = tile ? 40 : 0;
+      if (CHECK((render(doc, p, &o, tile ? 120 : 0, tile ? 90 : 0, 0, &shown)) == PDFTOOLS_OK, "%s: render", what)) {
+        if (CHECK((render(copy, p, &o, tile ? 120 : 0, tile ? 90 : 0, 0, &fresh)) == PDFTOOLS_OK, "%s: render the copy", what)) {
+          CHECK(shown.w == fresh.w && shown.h == fresh.h &&
+                    memcmp(shown.px, fresh.px, shown.stride * (size_t)shown.h) == 0,
+                "%s: page %d%s shows what a fresh read of the saved document shows", what, (int)p,
+                tile ? " (tile)" : "");
+          free(fresh.px);
+        }
+        free(shown.px);
+      }
+    }
+    pdftools_document_close(copy);
+  }
+  pdftools_free(bytes);
+}
+
+/* Annotations added to pages already shown (every rotation, the crop box and
+ * UserUnit) are drawn as a fresh read of the saved document draws them, edit
+ * after edit. */
+static void test_edits_on_shown_pages(void) {
+  size_t size = 0;
+  unsigned char *pdf = make_pdf(&size);
+  pdftools_document *doc = NULL;
+  int32_t p;
+  if (!CHECK((pdftools_document_open_from_memory(pdf, size, NULL, &doc)) == PDFTOOLS_OK, "open the generated PDF again")) {
+    free(pdf);
+    return;
+  }
+  for (p = 0; p < 5; p++) {
+    pdftools_render_options o = PDFTOOLS_RENDER_OPTIONS_INIT;
+    struct image img;
+    pdftools_annotation_id id = 0;
+    pdftools_rect rect = {150, 300, 260, 380};
+    pdftools_color teal = {0, 0.5, 0.5};
+    char what[64];
+    snprintf(what, sizeof what, "page %d", (int)p);
+    if (CHECK((render(doc, p, &o, 0, 0, 0, &img)) == PDFTOOLS_OK, "%s: first render", what)) free(img.px);
+    if (!CHECK((pdftools_annotation_create(doc, p, "Square", rect, &id)) == PDFTOOLS_OK, "%s: add a Square", what)) continue;
+    CHECK((pdftools_annotation_set_color(doc, id, PDFTOOLS_COLOR_INTERIOR, &teal)) == PDFTOOLS_OK, "%s: fill it", what);
+    expect_like_saved(doc, p, what);
+    CHECK((pdftools_annotation_set_raw(doc, id, "Rect", "[300 100 400 160]")) == PDFTOOLS_OK, "%s: move it", what);
+    expect_like_saved(doc, p, what);
+    CHECK((pdftools_annotation_delete(doc, id)) == PDFTOOLS_OK, "%s: delete it", what);
+    expect_like_saved(doc, p, what);
+  }
+  pdftools_document_close(doc);
+  free(pdf);
+}
+
 /* ------------------------------------------------------------------------ */
 /* 6. Bad arguments                                                          */
 
@@ -603,6 +669,7 @@ int main(int argc, char **argv) {
     pdftools_document_close(doc);
   }
   test_new_document();
+  test_edits_on_shown_pages();
   free(pdf);
   return tc_finish();
 }
