@@ -139,6 +139,40 @@ def test_unsaved_changes_are_shown() -> None:
         assert doc.pages[0].render().data == b"\xff" * (100 * 50 * 4)
 
 
+@pytest.mark.parametrize("index", range(len(GEOMETRIES)))
+def test_edits_on_a_shown_page_render_as_the_saved_document_does(index: int) -> None:
+    """A page shown, then annotated edit after edit, renders exactly as a fresh read of the saved
+    document renders it, on every rotation, the crop box and /UserUnit; undo shows the page as it
+    was."""
+    pages = [
+        pdfgen.PageSpec(runs=[], crop_box=CROP, rotate=rotate, user_unit=unit, drawing=DRAWING)
+        for rotate, unit in GEOMETRIES
+    ]
+    with pdftools.open(pdfgen.build(pages)) as doc:
+        page = doc.pages[index]
+        first = page.render(0.75)
+
+        def like_saved(step: str) -> None:
+            with pdftools.open(doc.to_bytes()) as fresh:
+                assert page.render(0.75).data == fresh.pages[index].render(0.75).data, step
+
+        square = page.add_annotation("Square", (150, 150, 260, 240), color=(1, 0, 0), interior_color=(0, 0.5, 0.5), opacity=0.7)
+        like_saved("a filled square")
+        page.add_annotation("Ink", ink=[[(100, 400), (180, 480), (260, 410)]], color=(0, 0.6, 0))
+        like_saved("an ink stroke")
+        page.add_annotation("FreeText", (220, 500, 420, 560), contents="Shown over kept content", font_size=14)
+        like_saved("free text")
+        page.add_annotation("Highlight", quads=[((200, 340), (240, 340), (200, 300), (240, 300))], color=(1, 1, 0))
+        like_saved("a highlight over the red square")
+        square.update(rect=(300, 150, 380, 200))
+        like_saved("the square moved")
+        square.delete()
+        like_saved("the square deleted")
+        while doc.can_undo:
+            doc.undo()
+        assert page.render(0.75).data == first.data, "undone, the page is as it was"
+
+
 def test_rgba_and_bgra_byte_order(shapes_doc: pdftools.Document) -> None:
     page = shapes_doc.pages[0]
     bgra = page.render()
