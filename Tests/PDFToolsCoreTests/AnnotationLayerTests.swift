@@ -143,6 +143,28 @@ import Testing
     _ = try document.createAnnotation(page: 1, subtype: "Circle", rect: Rect(100, 100, 200, 200))
     #expect(differing(try render(document), before) == 0, "page 0 is unchanged")
     #expect(try viewState(document).view == kept.view, "and drawn from the kept view")
+    // Page 0's layer is made once; a change on page 1 leaves it, one on page 0 makes it again.
+    let square = try document.createAnnotation(page: 0, subtype: "Square", rect: Rect(300, 300, 400, 400))
+    let shown = try render(document)
+    let layer = try layerOfPage0(document)
+    #expect(layer != nil)
+    _ = try document.createAnnotation(page: 1, subtype: "Circle", rect: Rect(300, 100, 400, 200))
+    #expect(differing(try render(document), shown) == 0)
+    #expect(try layerOfPage0(document) == layer, "a change on another page keeps page 0's layer")
+    try document.updateAnnotation(square, [.color(RGBColor(0, 0, 1))])
+    #expect(differing(try render(document), shown) > 0)
+    #expect(try layerOfPage0(document) != layer, "a change of page 0's annotation makes its layer again")
+    #expect(try viewState(document).view == kept.view)
+  }
+
+  /// The annotation layer kept for page 0, if any.
+  private func layerOfPage0(_ document: Document) throws -> ObjectIdentifier? {
+    try document.locked { () throws(PDFError) -> ObjectIdentifier? in
+      let page = try document.pageObject(0)
+      guard let identity = document.qpdf.identity(page), let view = document.popplerChain?.layers[identity]?.layer.view
+      else { return nil }
+      return ObjectIdentifier(view)
+    }
   }
 
   @Test func formWidgetsAndOptionalContentAreDrawnFromAnUpToDateView() throws {

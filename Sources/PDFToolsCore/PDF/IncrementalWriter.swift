@@ -201,8 +201,10 @@ struct IncrementalWriter {
     return nil
   }
 
-  /// Appends the text of one object of `qpdf` (a stream with its raw, still-encoded data).
-  static func appendBody(of identity: ObjectIdentity, in qpdf: QPDF, to out: inout [UInt8]) throws(PDFError) {
+  /// Appends the text of one object of `qpdf` (a stream with its raw, still-encoded data);
+  /// returns the length of its value's text (a stream's dictionary) at the start of it.
+  @discardableResult
+  static func appendBody(of identity: ObjectIdentity, in qpdf: QPDF, to out: inout [UInt8]) throws(PDFError) -> Int {
     let object = qpdf_get_object_by_id(qpdf.data, identity.number, identity.generation)
     if qpdf_oh_is_stream(qpdf.data, object) != QPDF_FALSE {
       var filtered: QPDF_BOOL = QPDF_FALSE
@@ -217,13 +219,16 @@ struct IncrementalWriter {
       }
       let dictionary = qpdf_oh_get_dict(qpdf.data, object)
       qpdf_oh_replace_key(qpdf.data, dictionary, "/Length", qpdf_oh_new_integer(qpdf.data, Int64(length)))
-      out += unparsed(dictionary, in: qpdf)
+      let text = unparsed(dictionary, in: qpdf)
+      out += text
       out += Array("\nstream\n".utf8)
       if let data, length > 0 { out += UnsafeBufferPointer(start: data, count: length) }
       out += Array("\nendstream".utf8)
-      return
+      return text.count
     }
-    out += unparsed(object, in: qpdf)
+    let text = unparsed(object, in: qpdf)
+    out += text
+    return text.count
   }
 
   /// The PDF syntax of an object's own value (top level resolved, references inside kept), as

@@ -35,6 +35,21 @@ enum AnnotationLayer {
   /// pages, parents, pop-ups and actions, which drawing never reads. Left dangling, they read
   /// as null.
   static let unfollowed: Set<String> = ["P", "Parent", "Popup", "IRT", "A", "AA", "Dest", "PA", "StructParent"]
+
+  /// Appends the references inside `value` to `references`, skipping the entries of
+  /// ``unfollowed``.
+  static func collectReferences(in value: PDFValue, into references: inout [ObjectIdentity]) {
+    switch value {
+    case .reference(let identity):
+      references.append(identity)
+    case .array(let items):
+      for item in items { collectReferences(in: item, into: &references) }
+    case .dictionary(let entries):
+      for (key, item) in entries where !unfollowed.contains(key) { collectReferences(in: item, into: &references) }
+    default:
+      break
+    }
+  }
 }
 
 extension Document {
@@ -47,10 +62,10 @@ extension Document {
       chain.contentDirty.isEmpty, let page = try? pageObject(index), let identity = qpdf.identity(page),
       chain.bare.contains(identity)
     {
-      if let layer = chain.layers[identity] { return (kept, layer.view) }
-      if let layer = try annotationLayer(page: page, index: index, over: kept) {
-        chain.layers[identity] = layer
-        return (kept, layer.view)
+      if let made = chain.layers[identity] { return (kept, made.layer.view) }
+      if let made = try annotationLayer(page: page, index: index, over: kept) {
+        chain.layers[identity] = made
+        return (kept, made.layer.view)
       }
     }
     return (try renderView(for: index), nil)
@@ -60,8 +75,15 @@ extension Document {
   /// cannot be drawn apart (form widgets, optional content, annotations drawn by poppler
   /// with the document's form resources or whose appearances use the page's resources, too
   /// many objects): the page is then rendered from a full view. Call under the lock.
-  private func annotationLayer(page: qpdf_oh, index: Int, over content: PopplerView) throws(PDFError) -> AnnotationLayer? {
-    guard let items = qpdf.entry(page, "/Annots").flatMap({ qpdf.items($0) }), !items.isEmpty else { return .empty }
+  private func annotationLayer(
+    page: qpdf_oh, index: Int, over content: PopplerView
+  ) throws(PDFError) -> (layer: AnnotationLayer, uses: Set<ObjectIdentity>)? {
+    // What the page's annotations are read from.
+    var uses = Set<ObjectIdentity>()
+    if let identity = qpdf.identity(page) { uses.insert(identity) }
+    let annots = qpdf.entry(page, "/Annots")
+    if let annots, let identity = qpdf.identity(annots) { uses.insert(identity) }
+    guard let items = annots.flatMap({ qpdf.items($0) }), !items.isEmpty else { return (.empty, uses) }
     let form = qpdf.value(qpdf.root, "AcroForm")
     if qpdf.value(qpdf.root, "OCProperties") != nil { return nil }
     let needAppearances = form.flatMap { qpdf.value($0, "NeedAppearances") }
@@ -85,10 +107,11 @@ extension Document {
       guard appearancesHaveResources(appearance) else { return nil }
       shown.append(identity)
     }
-    guard !shown.isEmpty else { return .empty }
-    guard let objects = layerObjects(from: shown) else { return nil }
+    guard !shown.isEmpty else { return (.empty, uses) }
     let bytes = try qpdf.withTemporaryChanges(blendedHighlightChanges(of: page)) { () throws(PDFError) -> [UInt8]? in
-      try layerDocument(objects: objects, annotations: shown, index: index, content: content)
+      guard let bodies = try layerBodies(from: shown) else { return nil }
+      uses.formUnion(bodies.map(\.0))
+      return try layerDocument(bodies: bodies, annotations: shown, index: index, content: content)
     }
     guard let bytes, let stored = bytes.withUnsafeBytes({ OwnedBytes(copying: $0) }),
       let view = try? PopplerView([.shared(stored)], password: []), view.pageCount == 1
@@ -103,7 +126,7 @@ extension Document {
       }
     }
     guard let shownSize = size(content, index), shownSize == size(view, 0) else { return nil }
-    return .drawn(view)
+    return (.drawn(view), uses)
   }
 
   /// True when every appearance stream in `appearance` (an /AP dictionary) has resources of
@@ -128,69 +151,46 @@ extension Document {
     return true
   }
 
-  /// The annotations `roots` and every object their entries lead to, pages and the entries of
-  /// ``AnnotationLayer/unfollowed`` left out; nil when there are too many or their numbers
-  /// are too high.
-  private func layerObjects(from roots: [ObjectIdentity]) -> [ObjectIdentity]? {
-    var found = Set(roots)
+  /// The texts of the annotations `roots` and of every object their entries lead to (pages
+  /// and the entries of ``AnnotationLayer/unfollowed`` left out), by object; nil when there
+  /// are too many, their numbers are too high or their text cannot be read back.
+  private func layerBodies(from roots: [ObjectIdentity]) throws(PDFError) -> [(ObjectIdentity, [UInt8])]? {
+    var seen = Set(roots)
     var queue = roots
     var next = 0
+    var bodies: [(ObjectIdentity, [UInt8])] = []
+    var total = 0
     while next < queue.count {
-      let object = qpdf.object(queue[next])
+      let identity = queue[next]
       next += 1
-      // References met while walking are followed in turn.
-      var references: [qpdf_oh] = []
-      collectReferences(in: object, into: &references)
-      for reference in references {
-        guard let identity = qpdf.identity(reference), !found.contains(identity) else { continue }
-        let target = qpdf.object(identity)
-        if let type = qpdf.isDictionary(target) ? qpdf.entry(target, "/Type").flatMap({ qpdf.name($0) }) : nil,
-          type == "Page" || type == "Pages" || type == "Catalog"
-        {
-          continue
-        }
-        guard found.count < AnnotationLayer.maximumObjects else { return nil }
-        found.insert(identity)
-        queue.append(identity)
+      guard identity.number < AnnotationLayer.maximumNumber else { return nil }
+      var body: [UInt8] = []
+      let length = try IncrementalWriter.appendBody(of: identity, in: qpdf, to: &body)
+      var cursor = PDFCursor(Array(body.prefix(length)))
+      guard let value = cursor.value() else { return nil }
+      if next > roots.count, case .dictionary(let entries) = value, case .name(let type)? = entries["Type"],
+        type == "Page" || type == "Pages" || type == "Catalog"
+      {
+        continue  // Left dangling: drawing never reads it.
+      }
+      total += body.count
+      guard total <= AnnotationLayer.maximumBytes else { return nil }
+      bodies.append((identity, body))
+      var references: [ObjectIdentity] = []
+      AnnotationLayer.collectReferences(in: value, into: &references)
+      for reference in references where seen.insert(reference).inserted {
+        guard seen.count <= AnnotationLayer.maximumObjects else { return nil }
+        queue.append(reference)
       }
     }
-    guard let highest = found.map(\.number).max(), highest < AnnotationLayer.maximumNumber else { return nil }
-    return queue
+    return bodies
   }
 
-  /// The indirect references inside `object`'s own value (a stream's dictionary), not
-  /// following them and skipping the entries of ``AnnotationLayer/unfollowed``.
-  private func collectReferences(in object: qpdf_oh, into references: inout [qpdf_oh]) {
-    var pending = [qpdf_oh_is_stream(qpdf.data, object) != QPDF_FALSE ? qpdf_oh_get_dict(qpdf.data, object) : object]
-    var first = true
-    while let value = pending.popLast() {
-      if !first, qpdf.identity(value) != nil {
-        references.append(value)
-        continue
-      }
-      first = false
-      if qpdf.isDictionary(value) {
-        qpdf_oh_begin_dict_key_iter(qpdf.data, value)
-        var keys: [String] = []
-        while qpdf_oh_dict_more_keys(qpdf.data) != QPDF_FALSE {
-          guard let key = qpdf_oh_dict_next_key(qpdf.data) else { break }
-          keys.append(String(cString: key))
-        }
-        for key in keys where !AnnotationLayer.unfollowed.contains(String(key.dropFirst())) {
-          pending.append(qpdf_oh_get_key(qpdf.data, value, key))
-        }
-      } else if qpdf_oh_is_array(qpdf.data, value) != QPDF_FALSE {
-        let count = qpdf_oh_get_array_n_items(qpdf.data, value)
-        for position in 0..<max(count, 0) { pending.append(qpdf_oh_get_array_item(qpdf.data, value, position)) }
-      }
-    }
-  }
-
-  /// The bytes of a one-page document holding `objects` under their own numbers and a page
+  /// The bytes of a one-page document holding `bodies` under their own numbers and a page
   /// with the boxes and rotation of page `index` as `content` shows it, listing
   /// `annotations`; nil when the page's boxes cannot be read. Call under the lock.
   private func layerDocument(
-    objects: [ObjectIdentity], annotations: [ObjectIdentity], index: Int, content: PopplerView
+    bodies: [(ObjectIdentity, [UInt8])], annotations: [ObjectIdentity], index: Int, content: PopplerView
   ) throws(PDFError) -> [UInt8]? {
     let crop: PopplerRectangle? = content.withPage(index) { page in
       var rectangle = PopplerRectangle()
@@ -201,14 +201,13 @@ extension Document {
     let rotation = try geometry(index).rotation
     var out = Array("%PDF-1.7\n".utf8)
     var offsets: [(ObjectIdentity, Int)] = []
-    for identity in objects.sorted(by: { $0.number < $1.number }) {
+    for (identity, body) in bodies {
       offsets.append((identity, out.count))
       out += Array("\(identity.number) \(identity.generation) obj\n".utf8)
-      try IncrementalWriter.appendBody(of: identity, in: qpdf, to: &out)
+      out += body
       out += Array("\nendobj\n".utf8)
-      guard out.count <= AnnotationLayer.maximumBytes else { return nil }
     }
-    let catalog = Int(objects.map(\.number).max() ?? 0) + 1
+    let catalog = Int(bodies.map(\.0.number).max() ?? 0) + 1
     let box = [crop.x1, crop.y1, crop.x2, crop.y2].map(JSON.format).joined(separator: " ")
     let listed = annotations.map { "\($0.number) \($0.generation) R" }.joined(separator: " ")
     let own = [

@@ -232,6 +232,6 @@ extension Document {
     guard let chain = popplerChain else { return }
     chain.dirty.insert(identity)
     if reach == .anything { chain.contentDirty.insert(identity) }
-    chain.layers.removeAll()
+    if !chain.layers.isEmpty { chain.layers = chain.layers.filter { !$0.value.uses.contains(identity) } }
   }
 }

@@ -43,8 +43,9 @@ final class ViewChain {
   /// Pages ``poppler`` shows without annotations (they had none it could draw when it was
   /// made): their content can be rendered from it with their annotations drawn on top.
   var bare = Set<ObjectIdentity>()
-  /// The annotation layers of pages in ``bare`` made since the last change, by page.
-  var layers: [ObjectIdentity: AnnotationLayer] = [:]
+  /// The annotation layers made for pages in ``bare``, by page, with the objects each was
+  /// made from (a change to one of them drops it).
+  var layers: [ObjectIdentity: (layer: AnnotationLayer, uses: Set<ObjectIdentity>)] = [:]
   /// Pages shown with /Rotate 0 (in the view text is read from).
   var upright = Set<ObjectIdentity>()
   /// Pages whose highlights without an appearance stream and with an opacity below 1 are
