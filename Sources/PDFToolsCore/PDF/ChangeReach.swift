@@ -26,19 +26,11 @@ enum ChangeReach {
     return qpdf.identity(object) == identity
   }
 
-  /// The reach of changing the items of `array` (an indirect array of `qpdf`) by adding or
-  /// replacing `item` (nil when items are only removed): a list of annotations (judged by
-  /// its first and last items and the new one) changes only annotations.
-  static func ofItems(of array: qpdf_oh, adding item: qpdf_oh?, _ qpdf: QPDF) -> ChangeReach {
-    guard qpdf_oh_is_array(qpdf.data, array) != QPDF_FALSE else { return .anything }
-    let count = qpdf_oh_get_array_n_items(qpdf.data, array)
-    var judged: [qpdf_oh] = item.map { [$0] } ?? []
-    if count > 0 {
-      judged.append(qpdf_oh_get_array_item(qpdf.data, array, 0))
-      judged.append(qpdf_oh_get_array_item(qpdf.data, array, count - 1))
-    }
-    guard !judged.isEmpty, judged.allSatisfy({ isAnnotation($0, qpdf) }) else { return .anything }
-    return .annotations
+  /// The reach of changing the items of an array by adding, replacing or removing `item`:
+  /// arrays hold items of one kind, so an annotation (an /Annots array) changes only
+  /// annotations.
+  static func ofItem(_ item: qpdf_oh, _ qpdf: QPDF) -> ChangeReach {
+    isAnnotation(item, qpdf) ? .annotations : .anything
   }
 
   /// True when `object` is an annotation dictionary: a dictionary (not a stream's) with a

@@ -68,11 +68,12 @@ struct ObjectWriter {
 
   /// Removes the item at `index` of the array `target`.
   func removeItem(at index: Int, from target: qpdf_oh, owner: qpdf_oh? = nil) throws(PDFError) {
-    try prepare(target, owner, dictionary: false, "remove an item from")
-    let count = Int(qpdf_oh_get_array_n_items(qpdf.data, target))
+    let count = qpdf_oh_is_array(qpdf.data, target) != QPDF_FALSE ? Int(qpdf_oh_get_array_n_items(qpdf.data, target)) : 0
     guard index >= 0, index < count, let position = Int32(exactly: index) else {
+      try prepare(target, owner, dictionary: false, "remove an item from")
       throw PDFError(.internal, "array index \(index) is out of range (\(count) items)")
     }
+    try prepare(target, owner, dictionary: false, "remove an item from", item: qpdf_oh_get_array_item(qpdf.data, target, position))
     qpdf_oh_erase_item(qpdf.data, target, position)
     try finish("remove an item")
   }
@@ -176,7 +177,7 @@ struct ObjectWriter {
 
   /// Checks that `target` is a dictionary (or an array) that belongs to an indirect object,
   /// and records that object as about to change: for `key` (set or removed in a dictionary)
-  /// or for its items (`item` added or put in place).
+  /// or for its items (`item` added, put in place or removed).
   private func prepare(
     _ target: qpdf_oh, _ owner: qpdf_oh?, dictionary: Bool, _ what: String, key: String? = nil, item: qpdf_oh? = nil
   ) throws(PDFError) {
@@ -197,7 +198,7 @@ struct ObjectWriter {
     if dictionary {
       reach = ChangeReach.ofEntry(key ?? "", in: qpdf.object(identity), qpdf)
     } else {
-      reach = ChangeReach.ofItems(of: target, adding: item, qpdf)
+      reach = item.map { ChangeReach.ofItem($0, qpdf) } ?? .anything
     }
     recorder.objectWillChange(identity, reach: reach)
   }
