@@ -29,6 +29,10 @@ public final class Document: @unchecked Sendable {
   /// their annotations drawn on top (see ``AnnotationLayer``); false renders every change
   /// from a view brought up to date (tests compare the two).
   var drawsAnnotationLayers = true
+  /// True when flattening reads unchanged annotations and appearances from the file's bytes
+  /// (see ``flattenFactsFromBytes(_:)``); false asks qpdf for all of them (tests compare the
+  /// two).
+  var flattensFromBytes = true
   /// What poppler reads text from.
   var textSource = TextViewSource.none
   /// Annotations left out of rendering that were logged (page:position:reason).
@@ -345,6 +349,9 @@ extension Document: ChangeRecording {
     }
     journalWillChange(identity)
   }
+
+  /// True when a page's listing gave `identity` an annotation id. Call under the lock.
+  func isListedAnnotation(_ identity: ObjectIdentity) -> Bool { annotationIndex.ids[identity] != nil }
 
   /// Records that `identity` was made. Call under the lock.
   func objectWasCreated(_ identity: ObjectIdentity) {

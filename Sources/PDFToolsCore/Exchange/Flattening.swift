@@ -60,31 +60,51 @@ extension Document {
     let rotation = try geometry(page).rotation
     var chosen = Set<ObjectIdentity>()
     var drawings: [(form: qpdf_oh, matrix: AffineTransform)] = []
+    // What the bytes hold plainly is read from them; the rest is asked of qpdf.
+    var facts: [ObjectIdentity: FlattenFacts] = [:]
+    for identity in listing.objects { facts[identity] = flattenFactsFromBytes(identity) }
     for (identity, id) in zip(listing.objects, listing.ids) {
       let object = qpdf.object(identity)
-      let subtype = qpdf.entry(object, "/Subtype").flatMap { qpdf.name($0) } ?? ""
+      let known = facts[identity]
+      let subtype = known?.subtype ?? qpdf.entry(object, "/Subtype").flatMap { qpdf.name($0) } ?? ""
       guard subtype != "Popup", scope.ids?.contains(id) ?? true else { continue }
       guard scope.subtypes?.contains(subtype) ?? (subtype != "Widget") else { continue }
       chosen.insert(identity)
-      let flags = qpdf.entry(object, "/F").flatMap { qpdf.integer($0) } ?? 0
+      let flags = known?.flags ?? qpdf.entry(object, "/F").flatMap { qpdf.integer($0) } ?? 0
       // Hidden and NoView annotations are not drawn; neither are links, whose borders viewers
       // draw or leave out as they like (MuPDF never draws them).
       guard flags & 0b10_0010 == 0, subtype != "Link" else { continue }
-      if let drawing = try flattenedDrawing(object, subtype: subtype, noRotate: flags & 16 != 0, rotation: rotation) {
+      if let known {
+        if let drawing = known.drawing,
+          let fit = Document.fitted(drawing.box, drawing.matrix, to: drawing.rect, noRotate: flags & 16 != 0, rotation: rotation)
+        {
+          drawings.append((qpdf.object(drawing.form), fit))
+        }
+      } else if let drawing = try flattenedDrawing(object, subtype: subtype, noRotate: flags & 16 != 0, rotation: rotation) {
         drawings.append(drawing)
       }
     }
     guard !chosen.isEmpty else { return 0 }
     if !drawings.isEmpty { try drawOnPage(pageObject, drawings) }
     // Popups named by their parents' /Popup go too (also those without /Parent).
-    let popups = Set(chosen.compactMap { qpdf.entry(qpdf.object($0), "/Popup").flatMap { qpdf.identity($0) } })
+    let popups = Set(chosen.compactMap { identity -> ObjectIdentity? in
+      if let known = facts[identity] { return known.popup }
+      return qpdf.entry(qpdf.object(identity), "/Popup").flatMap { qpdf.identity($0) }
+    })
     // The annotations go, with the popups that belong to them.
     guard let annots = qpdf.entry(pageObject, "/Annots"), let items = qpdf.items(annots) else { return 0 }
     var removed = 0
     for (position, item) in items.enumerated().reversed() {
       guard let identity = qpdf.identity(item) else { continue }
-      let parent = qpdf.entry(item, "/Parent").flatMap { qpdf.identity($0) }
-      let isPopup = qpdf.entry(item, "/Subtype").flatMap { qpdf.name($0) } == "Popup"
+      let parent: ObjectIdentity?
+      let isPopup: Bool
+      if let known = facts[identity] {
+        parent = known.parent
+        isPopup = known.subtype == "Popup"
+      } else {
+        parent = qpdf.entry(item, "/Parent").flatMap { qpdf.identity($0) }
+        isPopup = qpdf.entry(item, "/Subtype").flatMap { qpdf.name($0) } == "Popup"
+      }
       guard chosen.contains(identity) || popups.contains(identity) || (isPopup && parent.map(chosen.contains) == true)
       else { continue }
       try writer.removeItem(at: position, from: annots, owner: pageObject)
@@ -120,6 +140,19 @@ extension Document {
     {
       formMatrix = AffineTransform(a: values[0], b: values[1], c: values[2], d: values[3], e: values[4], f: values[5])
     }
+    guard let fit = Document.fitted(box, formMatrix, to: rect, noRotate: noRotate, rotation: rotation) else { return nil }
+    // The form's own subtype is required by Do; some writers leave it out.
+    if qpdf.entry(dictionary, "/Subtype").flatMap({ qpdf.name($0) }) != "Form" {
+      try writer.set("/Subtype", qpdf.makeName("Form"), in: dictionary, owner: normal)
+    }
+    return (normal, fit)
+  }
+
+  /// The matrix that draws a form with box `box` and matrix `formMatrix` on `rect`, turned
+  /// upright on a page turned by `rotation` when `noRotate`; nil when the box shows empty.
+  private static func fitted(
+    _ box: Rect, _ formMatrix: AffineTransform, to rect: Rect, noRotate: Bool, rotation: Int
+  ) -> AffineTransform? {
     // PDF's algorithm: the box transformed by /Matrix is fitted to /Rect.
     let shown = formMatrix.apply(box)
     guard shown.width > 0, shown.height > 0, shown.width.isFinite, shown.height.isFinite else { return nil }
@@ -136,11 +169,7 @@ extension Document {
       let turn = AffineTransform(a: cosine, b: sine, c: -sine, d: cosine, e: anchor.x, f: anchor.y)
       fit = fit.followed(by: toOrigin).followed(by: turn)
     }
-    // The form's own subtype is required by Do; some writers leave it out.
-    if qpdf.entry(dictionary, "/Subtype").flatMap({ qpdf.name($0) }) != "Form" {
-      try writer.set("/Subtype", qpdf.makeName("Form"), in: dictionary, owner: normal)
-    }
-    return (normal, fit)
+    return fit
   }
 
   /// Draws `drawings` over the page's content: the old content is wrapped in q/Q, a new stream

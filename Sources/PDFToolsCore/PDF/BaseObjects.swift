@@ -62,6 +62,19 @@ final class BaseObjects {
     read(identity) { cursor in cursor.entries(keys) }
   }
 
+  /// The values of `keys` in the dictionary of stream object `identity` (one the file holds
+  /// outside object streams, as streams are), as for ``entries(of:_:)``; nil when the bytes
+  /// do not hold a stream there plainly.
+  func streamEntries(of identity: ObjectIdentity, _ keys: [StaticString]) -> [PDFValue?]? {
+    guard case .inFile(let offset, let generation)? = index?.entry(Int(identity.number)),
+      generation == Int(identity.generation)
+    else { return nil }
+    return readInFile(identity, at: offset) { cursor in
+      guard let result = cursor.entries(keys), cursor.keyword("stream") else { return nil }
+      return result
+    }
+  }
+
   /// The value of object `identity` as the bytes hold it (a stream's dictionary reads as nil);
   /// nil when the bytes do not hold the object plainly.
   func value(of identity: ObjectIdentity) -> PDFValue? {

@@ -13,6 +13,9 @@ protocol ChangeRecording: AnyObject {
   /// was undone and can no longer be redone), to be made again instead of a new object; nil
   /// when there is none. The recorder records its reuse.
   func reusableObject(stream: Bool) -> ObjectIdentity?
+  /// True when `identity` is known to be an annotation (a page lists it), so that its kind
+  /// need not be read.
+  func isListedAnnotation(_ identity: ObjectIdentity) -> Bool
 }
 
 /// The one way to change objects that are part of the document: every write is checked (a
@@ -196,9 +199,12 @@ struct ObjectWriter {
     }
     let reach: ChangeReach
     if dictionary {
-      reach = ChangeReach.ofEntry(key ?? "", in: qpdf.object(identity), qpdf)
+      reach = recorder.isListedAnnotation(identity) ? .annotations : ChangeReach.ofEntry(key ?? "", in: qpdf.object(identity), qpdf)
+    } else if let item {
+      let listed = qpdf.identity(item).map { recorder.isListedAnnotation($0) } ?? false
+      reach = listed ? .annotations : ChangeReach.ofItem(item, qpdf)
     } else {
-      reach = item.map { ChangeReach.ofItem($0, qpdf) } ?? .anything
+      reach = .anything
     }
     recorder.objectWillChange(identity, reach: reach)
   }
