@@ -49,12 +49,7 @@ extension Document {
       let entries = base.entries(of: identity, ["Subtype", "Rect", "F", "C", "CA", "Contents", "IRT"]),
       entries.count == 7
     else { return nil }
-    let subtype: String
-    switch entries[0] {
-    case nil: subtype = ""
-    case .name(let name)?: subtype = name
-    default: return nil
-    }
+    guard let subtype = PDFValue.name(orEmpty: entries[0]) else { return nil }
     var rect = Rect(0, 0, 0, 0)
     if let value = entries[1] {
       guard let read = value.rect else { return nil }

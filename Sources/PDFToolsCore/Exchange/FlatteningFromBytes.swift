@@ -27,12 +27,7 @@ extension Document {
       let entries = base.entries(of: identity, ["Subtype", "F", "AP", "AS", "Rect", "Popup", "Parent"]),
       entries.count == 7
     else { return nil }
-    let subtype: String
-    switch entries[0] {
-    case nil: subtype = ""
-    case .name(let name)?: subtype = name
-    default: return nil
-    }
+    guard let subtype = PDFValue.name(orEmpty: entries[0]) else { return nil }
     let flags: Int
     switch entries[1] {
     case nil: flags = 0
@@ -76,14 +71,11 @@ extension Document {
     }
     // Forms without /Subtype /Form get it through qpdf; malformed boxes are judged there too.
     guard let formEntries, formEntries.count == 3, case .name("Form")? = formEntries[2],
-      let rectValue = entries[4], let rect = Document.plainRect(rectValue), let boxValue = formEntries[0],
-      let box = Document.plainRect(boxValue)
+      let rect = entries[4]?.rect, let box = formEntries[0]?.rect
     else { return nil }
     var matrix = AffineTransform(a: 1, b: 0, c: 0, d: 1, e: 0, f: 0)
     if let value = formEntries[1] {
-      guard case .array(let items) = value, items.count == 6 else { return nil }
-      let numbers = items.compactMap(\.number)
-      guard numbers.count == 6 else { return nil }
+      guard let numbers = value.numbers, numbers.count == 6 else { return nil }
       matrix = AffineTransform(a: numbers[0], b: numbers[1], c: numbers[2], d: numbers[3], e: numbers[4], f: numbers[5])
     }
     return FlattenFacts(
@@ -106,13 +98,5 @@ extension Document {
     case .reference(let identity)?: return .some(identity)
     default: return nil
     }
-  }
-
-  /// A rectangle from an array of four plain numbers; nil otherwise.
-  private static func plainRect(_ value: PDFValue) -> Rect? {
-    guard case .array(let items) = value, items.count == 4 else { return nil }
-    let numbers = items.compactMap(\.number)
-    guard numbers.count == 4 else { return nil }
-    return Rect(numbers[0], numbers[1], numbers[2], numbers[3])
   }
 }

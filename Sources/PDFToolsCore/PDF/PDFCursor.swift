@@ -21,6 +21,16 @@ indirect enum PDFValue: Equatable {
   /// The value of a non-negative integer.
   var integer: Int? { if case .integer(let value) = self { value } else { nil } }
 
+  /// The name of an entry that may be absent: "" when `value` is nil, nil when it is not a
+  /// name.
+  static func name(orEmpty value: PDFValue?) -> String? {
+    switch value {
+    case nil: ""
+    case .name(let name)?: name
+    default: nil
+    }
+  }
+
   /// The value of any number.
   var number: Double? {
     switch self {
