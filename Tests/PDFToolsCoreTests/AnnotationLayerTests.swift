@@ -4,9 +4,9 @@ import Testing
 
 @testable import PDFToolsCore
 
-/// Pages whose annotations alone changed are rendered from the kept view with their
-/// annotations drawn on top: the pixels are those of a view brought up to date, and the kept
-/// view is not replaced.
+/// Pages whose annotations alone changed (by an edit, or by undoing or redoing one) are
+/// rendered from the kept view with their annotations drawn on top: the pixels are those of a
+/// view brought up to date, and the kept view is not replaced.
 @Suite struct AnnotationLayerTests {
   /// Renders page 0 at scale 0.75.
   private func render(_ document: Document) throws -> [UInt8] {
@@ -83,6 +83,18 @@ import Testing
     }),
     ("delete", { document, ids in
       try document.deleteAnnotation(ids[3])
+    }),
+    ("undo the delete", { document, _ in
+      let done = try document.undo()
+      #expect(done)
+    }),
+    ("undo the hiding", { document, _ in
+      let done = try document.undo()
+      #expect(done)
+    }),
+    ("redo the hiding", { document, _ in
+      let done = try document.redo()
+      #expect(done)
     }),
   ] }
 

@@ -347,7 +347,7 @@ extension Document: ChangeRecording {
       viewsWillShow(identity, reach: reach)
       listingWillChange(identity)
     }
-    journalWillChange(identity)
+    journalWillChange(identity, reach: reach)
   }
 
   /// True when a page's listing gave `identity` an annotation id. Call under the lock.

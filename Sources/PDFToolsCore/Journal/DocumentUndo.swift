@@ -12,9 +12,10 @@ struct CallSavepoint {
 }
 
 extension Document {
-  /// Keeps the state of `identity` from before the change about to happen, for the journal,
-  /// the step being written and the running call; call under the lock.
-  func journalWillChange(_ identity: ObjectIdentity) {
+  /// Keeps the state of `identity` from before the change about to happen (which can alter
+  /// what `reach` says in what pages show), for the journal, the step being written and the
+  /// running call; call under the lock.
+  func journalWillChange(_ identity: ObjectIdentity, reach: ChangeReach) {
     guard !journal.restoring else { return }
     var taken: ObjectSnapshot? = nil
     keep(identity) { () -> ObjectSnapshot in
@@ -23,6 +24,7 @@ extension Document {
       taken = state
       return state
     }
+    if reach == .anything { journal.open?.reach = .anything }
   }
 
   /// Notes that `identity` did not exist before this change; call under the lock.
@@ -113,6 +115,7 @@ extension Document {
         top.after = nil  // taken when the merged step is undone
       }
       top.touchesContent = top.touchesContent || step.touchesContent
+      if step.reach == .anything { top.reach = .anything }
       journal.storedBytes += top.size
       journal.undoSteps[journal.undoSteps.count - 1] = top
       return
@@ -121,6 +124,7 @@ extension Document {
       label: label, before: step.before, after: step.after, key: key, id: journal.nextID,
       previousID: journal.state)
     finished.touchesContent = step.touchesContent
+    finished.reach = step.reach
     journal.nextID += 1
     journal.state = finished.id
     journal.undoSteps.append(finished)
@@ -150,7 +154,7 @@ extension Document {
         step.after = afterStates(step)
         journal.storedBytes += step.size - size
       }
-      restore(step.before, touchesContent: step.touchesContent)
+      restore(step.before, touchesContent: step.touchesContent, reach: step.reach)
       journal.redoSteps.append(step)
       journal.state = step.previousID
       journal.changed = true
@@ -166,7 +170,7 @@ extension Document {
         throw PDFError(.notPermitted, "cannot redo while a group of changes is open")
       }
       guard let step = journal.redoSteps.popLast() else { return false }
-      restore(step.after ?? [:], touchesContent: step.touchesContent)  // taken by the undo
+      restore(step.after ?? [:], touchesContent: step.touchesContent, reach: step.reach)  // taken by the undo
       journal.undoSteps.append(step)
       journal.state = step.id
       journal.changed = true
@@ -175,8 +179,9 @@ extension Document {
   }
 
   /// Puts objects back into recorded states and drops the caches they may affect (what was
-  /// read of the pages too when `touchesContent`); call under the lock.
-  func restore(_ states: [ObjectIdentity: ObjectSnapshot], touchesContent: Bool) {
+  /// read of the pages too when `touchesContent`; views keep page content when `reach` is
+  /// ``ChangeReach/annotations``); call under the lock.
+  func restore(_ states: [ObjectIdentity: ObjectSnapshot], touchesContent: Bool, reach: ChangeReach = .anything) {
     let wasRestoring = journal.restoring
     journal.restoring = true
     defer { journal.restoring = wasRestoring }
@@ -185,7 +190,7 @@ extension Document {
     for (identity, state) in states.sorted(by: { $0.key.number < $1.key.number }) {
       qpdf.restore(identity, state)
       guard identity != ObjectSnapshot.trailer else { continue }
-      viewsWillShow(identity, reach: .anything)
+      viewsWillShow(identity, reach: reach)
       listingWillChange(identity)
       // An object made since the base and taken back has nothing to append.
       if state == .absent && createdObjects.contains(identity) {

@@ -21,6 +21,9 @@ struct Journal {
     /// True when the step changed page content (not only annotations): undoing or redoing it
     /// drops what was read of the pages.
     var touchesContent = false
+    /// What the step's changes can alter in what pages show: undoing or redoing a step that
+    /// changed only annotations leaves page content as the kept view shows it.
+    var reach = ChangeReach.annotations
     /// The state id this step leads to.
     let id: Int
     /// The state id before the step.
