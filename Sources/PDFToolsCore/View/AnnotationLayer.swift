@@ -86,8 +86,7 @@ extension Document {
     guard let items = annots.flatMap({ qpdf.items($0) }), !items.isEmpty else { return (.empty, uses) }
     let form = qpdf.value(qpdf.root, "AcroForm")
     if qpdf.value(qpdf.root, "OCProperties") != nil { return nil }
-    let needAppearances = form.flatMap { qpdf.value($0, "NeedAppearances") }
-      .map { qpdf_oh_get_bool_value(qpdf.data, $0) != QPDF_FALSE } ?? false
+    let needAppearances = formNeedsAppearances(form)
     var shown: [ObjectIdentity] = []
     for (position, item) in items.enumerated() {
       guard position < PopplerRisk.maximumAnnotationsPerPage else { break }

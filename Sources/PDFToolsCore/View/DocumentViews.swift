@@ -178,9 +178,7 @@ extension Document {
     guard let annots = qpdf.entry(page, "/Annots"), let items = qpdf.items(annots),
       let pageIdentity = qpdf.identity(page), let holder = qpdf.identity(annots) ?? qpdf.identity(page)
     else { return }
-    let form = qpdf.value(qpdf.root, "AcroForm")
-    let needAppearances = form.flatMap { qpdf.value($0, "NeedAppearances") }
-      .map { qpdf_oh_get_bool_value(qpdf.data, $0) != QPDF_FALSE } ?? false
+    let needAppearances = formNeedsAppearances(qpdf.value(qpdf.root, "AcroForm"))
     var excluded: [Int] = []
     for (position, item) in items.enumerated() {
       if position >= PopplerRisk.maximumAnnotationsPerPage {
@@ -195,6 +193,12 @@ extension Document {
     guard excluded != before else { return }
     chain.exclusions[holder] = excluded.isEmpty ? nil : ViewChain.Exclusion(page: pageIdentity, positions: excluded)
     chain.dirty.insert(holder)
+  }
+
+  /// The /NeedAppearances of `form` (the catalog's /AcroForm): poppler then builds widget
+  /// appearances itself (see ``PopplerRisk``).
+  func formNeedsAppearances(_ form: qpdf_oh?) -> Bool {
+    form.flatMap { qpdf.value($0, "NeedAppearances") }.map { qpdf_oh_get_bool_value(qpdf.data, $0) != QPDF_FALSE } ?? false
   }
 
   /// Logs once that annotation `position` of page `index` is not rendered for `reason`; call
