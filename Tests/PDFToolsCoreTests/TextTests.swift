@@ -105,6 +105,40 @@ import Testing
     #expect(text.unit(containing: 7, .word) == 6..<11)
   }
 
+  @Test func asciiIsReadAsTheGeneralPathReadsIt() {
+    // build reads ASCII text byte by byte; the scalar path must give the same page.
+    let text = "Two  words\tand\nA second line -\nend \n\nlast"
+    var boxes: [TextPage.GlyphBox] = []
+    for (index, scalar) in text.unicodeScalars.enumerated() {
+      let x = Double(index % 17) * 6
+      let y = 700 - Double(index / 17) * 14
+      let valid = scalar != " " || index % 3 == 0
+      boxes.append(TextPage.GlyphBox(rect: Rect(x, y, x + 5, y + 10), valid: valid))
+    }
+    boxes.removeLast()  // a character without a box
+    let sources = (0..<Int32(text.utf8.count)).map { $0 }
+    let fast = TextPage.build(text: text, boxes: boxes, sources: sources, readFromTopRight: false)
+    let general = TextPage.build(
+      text: text, scalars: text.unicodeScalars, count: text.unicodeScalars.count, boxes: boxes, sources: sources,
+      readFromTopRight: false)
+    #expect(fast.chars == general.chars)
+    #expect(fast.words == general.words)
+    #expect(fast.lines == general.lines)
+    #expect(fast.lineDirections == general.lineDirections)
+    #expect(fast.lineBounds == general.lineBounds)
+    #expect(fast.chars.count == text.unicodeScalars.count)
+  }
+
+  @Test func asciiFoldsAsEveryScalarFolds() {
+    for flags: SearchOptions.Flags in [[], [.caseSensitive], [.ignoreDiacritics]] {
+      for value in UInt32(0x21)..<0x7F {
+        guard let scalar = Unicode.Scalar(value) else { continue }
+        let char = TextChar(scalar: scalar, box: Rect(0, 0, 1, 1), flags: [], word: 0, line: 0)
+        #expect(FoldedText([char], flags: flags).scalars == FoldedText.fold(scalar, flags: flags))
+      }
+    }
+  }
+
   @Test func searchOptions() throws {
     let document = try Document.open(bytes: TextTests.document)
     var options = SearchOptions()

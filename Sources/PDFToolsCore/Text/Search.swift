@@ -43,11 +43,13 @@ struct FoldedText {
   init(_ chars: [TextChar], flags: SearchOptions.Flags) {
     scalars.reserveCapacity(chars.count)
     origins.reserveCapacity(chars.count)
+    let lowerASCII = !flags.contains(.caseSensitive)
+    let joinHyphens = flags.contains(.joinHyphens)
     var index = 0
     var lastWasSpace = true
     while index < chars.count {
       let scalar = chars[index].scalar
-      if flags.contains(.joinHyphens), FoldedText.isHyphen(scalar), index + 1 < chars.count,
+      if joinHyphens, FoldedText.isHyphen(scalar), index + 1 < chars.count,
         chars[index + 1].scalar == "\n"
       {
         index += 2  // "exam-\nple" reads "example"
@@ -63,9 +65,16 @@ struct FoldedText {
         continue
       }
       lastWasSpace = false
-      for folded in FoldedText.fold(scalar, flags: flags) {
-        scalars.append(folded)
+      let value = scalar.value
+      if value < 0x80 {
+        // ASCII folds to one scalar: no array for it.
+        scalars.append(lowerASCII && value >= 0x41 && value <= 0x5A ? value + 32 : value)
         origins.append(index)
+      } else {
+        for folded in FoldedText.fold(scalar, flags: flags) {
+          scalars.append(folded)
+          origins.append(index)
+        }
       }
       index += 1
     }

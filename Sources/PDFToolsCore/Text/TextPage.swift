@@ -97,7 +97,8 @@ public struct TextPage: Sendable {
       return
     }
     var fromTopRight = false
-    let rightToLeft = reading.text.unicodeScalars.contains(where: Bidi.isRightToLeft)
+    let ascii = TextPage.isASCII(reading.text)
+    let rightToLeft = !ascii && reading.text.unicodeScalars.contains(where: Bidi.isRightToLeft)
     if rightToLeft, let flipped = TextPage.read(page, TextPage.readingArea(page, fromTopRight: true)),
       flipped.boxes.filter(\.valid).count > reading.boxes.filter(\.valid).count
     {
@@ -110,8 +111,8 @@ public struct TextPage: Sendable {
       crop: Rect(crop.x1, crop.y1, crop.x2, crop.y2), rotation: rotation, userUnit: 1
     ).toPage
     let boxes = reading.boxes.map { GlyphBox(rect: toPage.apply($0.rect), valid: $0.valid) }
-    let count = reading.text.unicodeScalars.count
     guard rightToLeft else {
+      let count = ascii ? reading.text.utf8.count : reading.text.unicodeScalars.count
       self = TextPage.build(
         text: reading.text, boxes: boxes, sources: (0..<Int32(clamping: count)).map { $0 }, readFromTopRight: false)
       return
@@ -150,7 +151,7 @@ public struct TextPage: Sendable {
     var text = String(cString: raw)
     g_free(raw)
     var order: [Int]? = nil
-    if text.unicodeScalars.contains(where: TextPage.isDirectionMark) {
+    if !isASCII(text) && text.unicodeScalars.contains(where: TextPage.isDirectionMark) {
       order = TextPage.boxOrder(text.unicodeScalars)
       var scalars = String.UnicodeScalarView()
       scalars.append(contentsOf: text.unicodeScalars.filter { !TextPage.isDirectionMark($0) })
@@ -237,6 +238,15 @@ public struct TextPage: Sendable {
     }
   }
 
+  /// True when `text` is all ASCII (one scalar per byte), checked over its bytes.
+  static func isASCII(_ text: String) -> Bool {
+    text.utf8.withContiguousStorageIfAvailable { bytes in
+      var any: UInt8 = 0
+      for byte in bytes { any |= byte }
+      return any < 0x80
+    } ?? text.utf8.allSatisfy { $0 < 0x80 }
+  }
+
   /// White space, with a fast path for ASCII.
   static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
     let value = scalar.value
@@ -245,14 +255,36 @@ public struct TextPage: Sendable {
   }
 
   /// Builds the page from its text and poppler's boxes (in page space), paired by position.
+  /// ASCII text is read byte by byte, which costs less than decoding its scalars.
   static func build(text: String, boxes: [GlyphBox], sources: [Int32], readFromTopRight: Bool) -> TextPage {
+    if isASCII(text),
+      let page = text.utf8.withContiguousStorageIfAvailable({ bytes in
+        build(
+          text: text, scalars: bytes.lazy.map { Unicode.Scalar($0) }, count: bytes.count, boxes: boxes,
+          sources: sources, readFromTopRight: readFromTopRight)
+      })
+    {
+      return page
+    }
+    return build(
+      text: text, scalars: text.unicodeScalars, count: text.unicodeScalars.count, boxes: boxes, sources: sources,
+      readFromTopRight: readFromTopRight)
+  }
+
+  /// ``build(text:boxes:sources:readFromTopRight:)`` over `scalars`, the `count` scalars of
+  /// `text`.
+  static func build<Scalars: Sequence<Unicode.Scalar>>(
+    text: String, scalars: Scalars, count: Int, boxes: [GlyphBox], sources: [Int32], readFromTopRight: Bool
+  ) -> TextPage {
     var chars: [TextChar] = []
-    chars.reserveCapacity(text.unicodeScalars.count)
+    chars.reserveCapacity(count)
     var lines: [Range<Int>] = []
     var words: [Range<Int>] = []
     var lineStart = 0
     var wordStart: Int? = nil
-    for (index, scalar) in text.unicodeScalars.enumerated() {
+    var index = -1
+    for scalar in scalars {
+      index += 1
       let isSpace = TextPage.isSpace(scalar)
       let found: GlyphBox? = index < boxes.count ? boxes[index] : nil
       var flags: TextChar.Flags = []
