@@ -170,6 +170,37 @@ import Testing
     #expect(try viewState(document).view === kept.view)
   }
 
+  @Test func aLayerMadeAgainReadsOnlyWhatChanged() throws {
+    let document = try Document.open(bytes: ReliabilityTests.document(pageExtra: ""))
+    _ = try render(document)
+    let still = try document.createAnnotation(page: 0, subtype: "Square", rect: Rect(100, 100, 200, 200))
+    let edited = try document.createAnnotation(page: 0, subtype: "Circle", rect: Rect(300, 300, 400, 400))
+    _ = try render(document)
+    let before = try keptText(document, still, edited)
+    try document.updateAnnotation(edited, [.color(RGBColor(0, 0, 1))])
+    _ = try render(document)
+    let after = try keptText(document, still, edited)
+    // The unchanged annotation's text is the one read before (the same storage); the edited
+    // one's was read again.
+    let kept = try #require(before.still), keptAgain = try #require(after.still)
+    #expect(kept.withUnsafeBufferPointer { $0.baseAddress } == keptAgain.withUnsafeBufferPointer { $0.baseAddress })
+    let old = try #require(before.edited), new = try #require(after.edited)
+    #expect(old != new, "the recoloured circle's text is read again")
+  }
+
+  /// The texts the view chain keeps for layers of the annotations `still` and `edited`.
+  private func keptText(
+    _ document: Document, _ still: Int64, _ edited: Int64
+  ) throws -> (still: [UInt8]?, edited: [UInt8]?) {
+    try document.locked { () throws(PDFError) -> (still: [UInt8]?, edited: [UInt8]?) in
+      func text(_ id: Int64) throws(PDFError) -> [UInt8]? {
+        guard let identity = document.qpdf.identity(try document.annotationObject(id).object) else { return nil }
+        return document.popplerChain?.layerTexts[identity]?.body
+      }
+      return (try text(still), try text(edited))
+    }
+  }
+
   /// The annotation layer kept for page 0, if any (held, as ``viewState(_:)`` holds views).
   private func layerOfPage0(_ document: Document) throws -> PopplerView? {
     try document.locked { () throws(PDFError) -> PopplerView? in

@@ -35,6 +35,21 @@ enum AnnotationLayer {
   /// pages, parents, pop-ups and actions, which drawing never reads. Left dangling, they read
   /// as null.
   static let unfollowed: Set<String> = ["P", "Parent", "Popup", "IRT", "A", "AA", "Dest", "PA", "StructParent"]
+  /// The most bytes of object texts kept for later layers (see ``ObjectText``).
+  static let maximumKeptText = 4 << 20
+
+  /// What a layer read of one object: its text as the library writes it, the objects it
+  /// refers to (through the entries a layer follows), and whether it is a page-tree node or
+  /// the catalog (left out of layers). Kept by ``ViewChain`` until the object changes, so a
+  /// layer made again after an edit reads again only what the edit changed.
+  struct ObjectText {
+    /// The text ("N G obj ... endobj").
+    let body: [UInt8]
+    /// The objects its entries lead to.
+    let references: [ObjectIdentity]
+    /// True for a /Page, /Pages or /Catalog dictionary.
+    let isPageTree: Bool
+  }
 
   /// Appends the references inside `value` to `references`, skipping the entries of
   /// ``unfollowed``.
@@ -107,8 +122,11 @@ extension Document {
       shown.append(identity)
     }
     guard !shown.isEmpty else { return (.empty, uses) }
-    let bytes = try qpdf.withTemporaryChanges(blendedHighlightChanges(of: page)) { () throws(PDFError) -> [UInt8]? in
-      guard let bodies = try layerBodies(from: shown) else { return nil }
+    let changes = blendedHighlightChanges(of: page)
+    let bytes = try qpdf.withTemporaryChanges(changes) { () throws(PDFError) -> [UInt8]? in
+      // Texts read while objects are changed for the moment are not kept.
+      let kept = changes.isEmpty ? popplerChain : nil
+      guard let bodies = try layerBodies(from: shown, keptIn: kept) else { return nil }
       uses.formUnion(bodies.map(\.0))
       return try layerDocument(bodies: bodies, annotations: shown, index: index, content: content)
     }
@@ -152,8 +170,11 @@ extension Document {
 
   /// The texts of the annotations `roots` and of every object their entries lead to (pages
   /// and the entries of ``AnnotationLayer/unfollowed`` left out), by object; nil when there
-  /// are too many, their numbers are too high or their text cannot be read back.
-  private func layerBodies(from roots: [ObjectIdentity]) throws(PDFError) -> [(ObjectIdentity, [UInt8])]? {
+  /// are too many, their numbers are too high or their text cannot be read back. Texts are
+  /// taken from and kept in `chain` when one is given.
+  private func layerBodies(
+    from roots: [ObjectIdentity], keptIn chain: ViewChain?
+  ) throws(PDFError) -> [(ObjectIdentity, [UInt8])]? {
     var seen = Set(roots)
     var queue = roots
     var next = 0
@@ -163,26 +184,40 @@ extension Document {
       let identity = queue[next]
       next += 1
       guard identity.number < AnnotationLayer.maximumNumber else { return nil }
-      var body: [UInt8] = []
-      let length = try IncrementalWriter.appendBody(of: identity, in: qpdf, to: &body)
-      var cursor = PDFCursor(Array(body.prefix(length)))
-      guard let value = cursor.value() else { return nil }
-      if next > roots.count, case .dictionary(let entries) = value, case .name(let type)? = entries["Type"],
-        type == "Page" || type == "Pages" || type == "Catalog"
-      {
-        continue  // Left dangling: drawing never reads it.
-      }
-      total += body.count
+      var found = chain?.layerTexts[identity]
+      if found == nil { found = try objectText(identity, keptIn: chain) }
+      guard let text = found else { return nil }
+      if next > roots.count, text.isPageTree { continue }  // Left dangling: drawing never reads it.
+      total += text.body.count
       guard total <= AnnotationLayer.maximumBytes else { return nil }
-      bodies.append((identity, body))
-      var references: [ObjectIdentity] = []
-      AnnotationLayer.collectReferences(in: value, into: &references)
-      for reference in references where seen.insert(reference).inserted {
+      bodies.append((identity, text.body))
+      for reference in text.references where seen.insert(reference).inserted {
         guard seen.count <= AnnotationLayer.maximumObjects else { return nil }
         queue.append(reference)
       }
     }
     return bodies
+  }
+
+  /// The text of `identity` as a layer holds it, read from the model (and kept in `chain`
+  /// while the kept texts stay under ``AnnotationLayer/maximumKeptText``); nil when it cannot
+  /// be read back.
+  private func objectText(_ identity: ObjectIdentity, keptIn chain: ViewChain?) throws(PDFError) -> AnnotationLayer
+    .ObjectText?
+  {
+    var body: [UInt8] = []
+    let length = try IncrementalWriter.appendBody(of: identity, in: qpdf, to: &body)
+    var cursor = PDFCursor(Array(body.prefix(length)))
+    guard let value = cursor.value() else { return nil }
+    var isPageTree = false
+    if case .dictionary(let entries) = value, case .name(let type)? = entries["Type"] {
+      isPageTree = type == "Page" || type == "Pages" || type == "Catalog"
+    }
+    var references: [ObjectIdentity] = []
+    AnnotationLayer.collectReferences(in: value, into: &references)
+    let text = AnnotationLayer.ObjectText(body: body, references: references, isPageTree: isPageTree)
+    chain?.keepLayerText(text, for: identity)
+    return text
   }
 
   /// The bytes of a one-page document holding `bodies` under their own numbers and a page

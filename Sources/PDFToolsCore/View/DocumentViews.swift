@@ -237,5 +237,6 @@ extension Document {
     chain.dirty.insert(identity)
     if reach == .anything { chain.contentDirty.insert(identity) }
     if !chain.layers.isEmpty { chain.layers = chain.layers.filter { !$0.value.uses.contains(identity) } }
+    chain.forgetLayerText(of: identity)
   }
 }

@@ -46,6 +46,10 @@ final class ViewChain {
   /// The annotation layers made for pages in ``bare``, by page, with the objects each was
   /// made from (a change to one of them drops it).
   var layers: [ObjectIdentity: (layer: AnnotationLayer, uses: Set<ObjectIdentity>)] = [:]
+  /// The texts layers read of objects, kept until the object changes (see
+  /// ``AnnotationLayer/ObjectText``), and their bytes.
+  private(set) var layerTexts: [ObjectIdentity: AnnotationLayer.ObjectText] = [:]
+  private var layerTextBytes = 0
   /// Pages shown with /Rotate 0 (in the view text is read from).
   var upright = Set<ObjectIdentity>()
   /// Pages whose highlights without an appearance stream and with an opacity below 1 are
@@ -54,6 +58,24 @@ final class ViewChain {
   var blendedPages = Set<ObjectIdentity>()
   /// The sections a view may grow before it is rebuilt with one section.
   static let maximumSections = 16
+
+  /// Keeps `text` of `identity` for later layers; when the kept texts would pass
+  /// ``AnnotationLayer/maximumKeptText``, the others are let go first.
+  func keepLayerText(_ text: AnnotationLayer.ObjectText, for identity: ObjectIdentity) {
+    guard text.body.count <= AnnotationLayer.maximumKeptText else { return }
+    if layerTextBytes + text.body.count > AnnotationLayer.maximumKeptText {
+      layerTexts.removeAll()
+      layerTextBytes = 0
+    }
+    forgetLayerText(of: identity)
+    layerTexts[identity] = text
+    layerTextBytes += text.body.count
+  }
+
+  /// Lets go of the kept text of `identity` (it changed).
+  func forgetLayerText(of identity: ObjectIdentity) {
+    if let old = layerTexts.removeValue(forKey: identity) { layerTextBytes -= old.body.count }
+  }
 
   /// A view of `base`, which differs from the model in `changed`.
   init(base: BaseObjects, changed: Set<ObjectIdentity>) {
