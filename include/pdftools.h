@@ -868,7 +868,8 @@ pdftools_status pdftools_search_options_init(pdftools_search_options *options, u
  * its rectangles come from pdftools_selection_get_rects.  Array pattern as for
  * pdftools_page_get_chars.
  * Each page is read once, whether or not buf is NULL (a size query followed
- * by the same search with a buffer reuses the first one's result).
+ * by the same search with a buffer reuses the first one's result, which is
+ * let go once a buffer received it).
  * Errors: INVALID_HANDLE, INVALID_ARGUMENT (NULL or empty query, bad
  * options), OUT_OF_RANGE (pages), BUFFER_TOO_SMALL, CANCELLED (the options'
  * progress callback said stop).

@@ -124,6 +124,15 @@ func copyStrided<T>(
   _ items: [T], _ buffer: UnsafeMutableRawPointer?, elementSize: UInt, minimum: Int, _ capacity: Int32,
   _ outCount: UnsafeMutablePointer<Int32>?
 ) throws(PDFError) {
+  try copyStrided(items, converting: { $0 }, buffer, elementSize: elementSize, minimum: minimum, capacity, outCount)
+}
+
+/// As ``copyStrided(_:_:elementSize:minimum:_:_:)``, each item converted as it is written, so
+/// no second array of converted items is made.
+func copyStrided<S, T>(
+  _ items: [S], converting convert: (S) -> T, _ buffer: UnsafeMutableRawPointer?, elementSize: UInt, minimum: Int,
+  _ capacity: Int32, _ outCount: UnsafeMutablePointer<Int32>?
+) throws(PDFError) {
   guard let outCount else { throw PDFError(.invalidArgument, "out_count is NULL") }
   guard elementSize >= UInt(minimum) else {
     throw PDFError(.invalidArgument, "the element size \(elementSize) is smaller than the struct's first version (\(minimum))")
@@ -138,7 +147,7 @@ func copyStrided<T>(
   guard room >= items.count else {
     throw PDFError(.bufferTooSmall, "the array holds \(capacity) items; \(items.count) are needed")
   }
-  for (index, item) in items.enumerated() { storeElement(item, at: index, in: buffer, stride: Int(elementSize)) }
+  for (index, item) in items.enumerated() { storeElement(convert(item), at: index, in: buffer, stride: Int(elementSize)) }
 }
 
 /// Writes `item` as element `index` of a caller array whose elements are `stride` bytes apart,

@@ -47,8 +47,12 @@ public func abiSearch(
     let doc = try Registry.document(document)
     _ = try require(outCount, "out_count")
     let parsed = try searchOptionsAndProgress(options)
-    let matches = try doc.search(try text(query, "query"), options: parsed.options, progress: parsed.progress)
-    try copyArray(matches.map(cSelection), buffer, capacity, outCount)
+    let matches = try doc.searchMatches(try text(query, "query"), options: parsed.options, progress: parsed.progress)
+    try copyStrided(
+      matches, converting: cSelection, UnsafeMutableRawPointer(buffer),
+      elementSize: UInt(MemoryLayout<pdftools_selection>.stride), minimum: 0, capacity, outCount)
+    // Delivered: the kept result is needed only between a size query and its fill.
+    if buffer != nil { doc.forgetLastSearch() }
   }
 }
 

@@ -17,6 +17,11 @@ func cSelection(_ value: TextSelection) -> pdftools_selection {
     end_page: Int32(clamping: value.endPage), end_char: Int32(clamping: value.endChar))
 }
 
+/// A search match as the C struct.
+func cSelection(_ match: SearchMatch) -> pdftools_selection {
+  pdftools_selection(start_page: match.page, start_char: match.start, end_page: match.page, end_char: match.end)
+}
+
 /// Selects text between two points.
 @_cdecl("pdftools_document_select")
 public func abiSelect(

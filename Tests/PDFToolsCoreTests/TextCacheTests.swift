@@ -23,6 +23,29 @@ import Testing
     expectError(.invalidArgument) { () throws(PDFError) in try document.setTextCacheLimit(bytes: -1) }
   }
 
+  /// A whole search's result is kept for the identical call that follows (a size query and its
+  /// fill), in 12 bytes a match, and let go when the caller says it was delivered.
+  @Test func aSearchResultIsKeptUntilDelivered() throws {
+    let document = try Document.open(bytes: ProgressTests.pages(12))
+    let matches = try document.searchMatches("gamma", options: SearchOptions())
+    #expect(MemoryLayout<SearchMatch>.stride == 12)
+    #expect(matches.count == 12)
+    #expect(matches[3] == SearchMatch(page: 3, start: 11, end: 16), "\(matches[3])")
+    let kept = try document.locked { () throws(PDFError) -> Bool in document.lastSearch?.matches == matches }
+    #expect(kept)
+    var reports: [Int] = []
+    let again = try document.searchMatches("gamma", options: SearchOptions()) { done, _ in
+      reports.append(done)
+      return true
+    }
+    #expect(again == matches)
+    #expect(reports == [12], "the kept result answers at once: \(reports)")
+    document.forgetLastSearch()
+    let forgotten = try document.locked { () throws(PDFError) -> Bool in document.lastSearch == nil }
+    #expect(forgotten)
+    #expect(try document.search("gamma", options: SearchOptions()) == matches.map(\.selection))
+  }
+
   @Test func theDefaultBudgetKeepsEveryPageOfASmallDocument() throws {
     let document = try Document.open(bytes: ProgressTests.pages(10))
     _ = try document.search("alpha", options: SearchOptions())

@@ -1189,6 +1189,19 @@ static void test_search(pdftools_document *doc) {
     EXPECT_STATUS(pdftools_document_search(doc, "world", NULL, one, 1, &n), PDFTOOLS_E_BUFFER_TOO_SMALL,
                   "search with capacity 1");
     CHECK(n == 2 * NPAGES && one[0].start_page == 0x5A5A5A5A, "capacity 1: total reported, nothing copied");
+    {
+      /* A fill lets go of the kept result; the same fill again searches again and agrees. */
+      pdftools_selection first[2 * NPAGES], again[2 * NPAGES];
+      int32_t n1 = 0, n2 = 0;
+      memset(again, 0x5A, sizeof again);
+      EXPECT_OK(pdftools_document_search(doc, "world", NULL, first, 2 * NPAGES, &n1), "search fill");
+      EXPECT_OK(pdftools_document_search(doc, "world", NULL, again, 2 * NPAGES, &n2), "the same fill again");
+      CHECK(n1 == 2 * NPAGES && n2 == n1 && memcmp(first, again, sizeof first) == 0,
+            "two fills give the same %d matches (%d, %d)", 2 * NPAGES, n1, n2);
+      CHECK(first[1].start_page == first[1].end_page && first[1].end_char - first[1].start_char == 5,
+            "a match is one page's \"world\": page %d..%d, chars %d..%d", first[1].start_page, first[1].end_page,
+            first[1].start_char, first[1].end_char);
+    }
     EXPECT_OK(pdftools_document_search(doc, "nowhere to be found", NULL, one, 1, &n), "search without matches");
     CHECK(n == 0, "no matches: count 0 (%d)", n);
   }

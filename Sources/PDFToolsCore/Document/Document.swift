@@ -42,7 +42,7 @@ public final class Document: @unchecked Sendable {
   var pageTexts = PageTextCache()
   /// The last whole search and its matches (a caller's two calls for one search do it once);
   /// dropped with the text.
-  var lastSearch: (key: SearchKey, matches: [TextSelection])? = nil
+  var lastSearch: (key: SearchKey, matches: [SearchMatch])? = nil
   /// The pages, found through the page tree as they are needed.
   var pageTree: PageTree
   /// Counts the changes of the page tree (see ``pageStructureGeneration``).

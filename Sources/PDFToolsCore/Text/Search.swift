@@ -162,35 +162,66 @@ struct FoldedText {
   }
 }
 
+/// One match of a whole search, in 12 bytes: a search can find hundreds of thousands.
+public struct SearchMatch: Sendable, Equatable {
+  /// The page.
+  public let page: Int32
+  /// The first character.
+  public let start: Int32
+  /// One past the last character.
+  public let end: Int32
+
+  /// The match as a selection.
+  public var selection: TextSelection {
+    TextSelection(startPage: Int(page), startChar: Int(start), endPage: Int(page), endChar: Int(end))
+  }
+}
+
 extension Document {
   /// Every occurrence of `query` in the pages `options` names, in page and reading order.
   /// `progress` hears of each page searched and may stop the search (`.cancelled`).
   public func search(
     _ query: String, options: SearchOptions, progress: ProgressHandler? = nil
   ) throws(PDFError) -> [TextSelection] {
+    try searchMatches(query, options: options, progress: progress).map(\.selection)
+  }
+
+  /// As ``search(_:options:progress:)``, in the compact form. The result is kept for one more
+  /// identical call (a caller's size query and fill), until ``forgetLastSearch()`` or a change
+  /// of page content.
+  public func searchMatches(
+    _ query: String, options: SearchOptions, progress: ProgressHandler? = nil
+  ) throws(PDFError) -> [SearchMatch] {
     let folded = try Document.foldedQuery(query, options)
     let reporter = progressReporter(progress)
-    return try locked { () throws(PDFError) -> [TextSelection] in
+    return try locked { () throws(PDFError) -> [SearchMatch] in
       let pages = try searchPages(options)
       let key = SearchKey(query: folded, flags: options.flags, pages: pages)
       if let last = lastSearch, last.key == key {
         try reporter.report(pages.count, of: pages.count)
         return last.matches
       }
-      var result: [TextSelection] = []
+      var result: [SearchMatch] = []
       for page in pages {
         try reporter.report(page - pages.lowerBound, of: pages.count)
         for range in try foldedText(page, options.flags).matches(
           of: folded, wholeWords: options.flags.contains(.wholeWords))
         {
           result.append(
-            TextSelection(startPage: page, startChar: range.lowerBound, endPage: page, endChar: range.upperBound))
+            SearchMatch(
+              page: Int32(clamping: page), start: Int32(clamping: range.lowerBound),
+              end: Int32(clamping: range.upperBound)))
         }
       }
       try reporter.report(pages.count, of: pages.count)
       lastSearch = (key, result)
       return result
     }
+  }
+
+  /// Lets go of the result ``searchMatches(_:options:progress:)`` keeps, once it was delivered.
+  public func forgetLastSearch() {
+    lock.withLock { lastSearch = nil }
   }
 
   /// The next (or previous) occurrence of `query` after (or before) `position`, reading pages
