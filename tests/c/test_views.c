@@ -18,6 +18,10 @@
  *              calling into the same document is refused, into another one
  *              works
  *   rounding   pdftools_page_get_render_size of 792 points at 150 dpi is 1650 rows
+ *   lazy       poppler-glib is loaded only when a document first needs it:
+ *              opening, listing, annotating and saving leave it out of the
+ *              process; the first page text brings it in (run first, before
+ *              anything else reads text)
  *
  * Usage: test_views
  */
@@ -477,7 +481,43 @@ static void test_rounding(void) {
   pdftools_document_close(doc);
 }
 
+/* ------------------------------------------------------------------------ */
+/* lazy                                                                       */
+
+/* True when a file whose name holds `name` is mapped into this process. */
+static int mapped(const char *name) {
+  char line[4096];
+  int found = 0;
+  FILE *maps = fopen("/proc/self/maps", "r");
+  if (!maps) return -1;
+  while (!found && fgets(line, sizeof line, maps)) found = strstr(line, name) != NULL;
+  fclose(maps);
+  return found;
+}
+
+static void test_lazy_poppler(void) {
+  pdftools_document *doc = open_pages(3);
+  pdftools_annotation_id id = 0;
+  pdftools_annotation_info infos[4];
+  int32_t count = 0;
+  void *data = NULL;
+  size_t size = 0;
+  char text[128];
+  if (!doc) return;
+  CHECK(mapped("libpoppler-glib") == 0, "poppler-glib is not loaded after opening");
+  EXPECT_OK(pdftools_annotation_create(doc, 1, "Square", tc_mkrect(100, 100, 200, 150), &id), "add a square");
+  EXPECT_OK(pdftools_page_get_annotation_infos(doc, 1, sizeof infos[0], infos, 4, &count), "list page 1");
+  CHECK(count == 1, "page 1 lists its square (%d)", count);
+  if (EXPECT_OK(pdftools_document_save_to_memory(doc, NULL, &data, &size), "save to memory")) pdftools_free(data);
+  CHECK(size > 0 && mapped("libpoppler-glib") == 0, "nor after annotating, listing and saving (%zu bytes)", size);
+  EXPECT_OK(pdftools_page_get_text(doc, 2, text, sizeof text, &size), "page text");
+  CHECK(strcmp(text, "alpha beta gamma delta 2") == 0, "page 2's text through poppler (%s)", text);
+  CHECK(mapped("libpoppler-glib") == 1, "the first page text loads poppler-glib");
+  pdftools_document_close(doc);
+}
+
 int main(void) {
+  test_lazy_poppler();
   test_infos();
   test_cache();
   test_progress_search();

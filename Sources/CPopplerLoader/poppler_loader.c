@@ -1,0 +1,159 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * poppler-glib, loaded when a document first needs it.
+ *
+ * The shared library defines the poppler-glib functions it calls here, each forwarding to
+ * poppler-glib's own, which is loaded (dlopen) on the first call. A host that only opens,
+ * lists, annotates and saves documents never loads poppler-glib and the libraries it brings
+ * (poppler, NSS, lcms, OpenJPEG, libtiff, ...): about 3 MB of resident memory and their
+ * relocation time at start. The version script keeps these definitions local, so they stand
+ * in for poppler-glib's only within libpdftools.
+ *
+ * When poppler-glib cannot be loaded, poppler_document_new_from_stream fails with a GError
+ * naming the reason, and no page object can exist for the other functions to be called with;
+ * they return empty values should it happen anyway.
+ */
+#include <dlfcn.h>
+#include <gio/gio.h>
+#include <poppler.h>
+#include <pthread.h>
+#include <stdio.h>
+
+#ifndef PDFTOOLS_POPPLER_SONAME
+#error "PDFTOOLS_POPPLER_SONAME (the file name poppler-glib is loaded by) must be defined"
+#endif
+
+/* The functions of poppler-glib, found once. */
+static struct {
+  PopplerDocument *(*new_from_stream)(GInputStream *, goffset, const char *, GCancellable *, GError **);
+  int (*get_n_pages)(PopplerDocument *);
+  PopplerPage *(*get_page)(PopplerDocument *, int);
+  void (*free_text_attributes)(GList *);
+  void (*get_crop_box)(PopplerPage *, PopplerRectangle *);
+  char *(*get_selected_text)(PopplerPage *, PopplerSelectionStyle, PopplerRectangle *);
+  void (*get_size)(PopplerPage *, double *, double *);
+  GList *(*get_text_attributes_for_area)(PopplerPage *, PopplerRectangle *);
+  gboolean (*get_text_layout_for_area)(PopplerPage *, PopplerRectangle *, PopplerRectangle **, guint *);
+  void (*render)(PopplerPage *, cairo_t *);
+  void (*render_for_printing_with_options)(PopplerPage *, cairo_t *, PopplerPrintFlags);
+} poppler;
+
+static pthread_once_t poppler_once = PTHREAD_ONCE_INIT;
+/* Why loading failed (empty when it did not). */
+static char poppler_failure[512];
+
+/* Finds `name` in `handle` into `slot`; false (and the reason noted) when it is missing. */
+static int find(void *handle, const char *name, void **slot) {
+  *slot = dlsym(handle, name);
+  if (*slot) return 1;
+  snprintf(poppler_failure, sizeof poppler_failure, "%s has no %s", PDFTOOLS_POPPLER_SONAME, name);
+  return 0;
+}
+
+static void load_poppler(void) {
+  void *handle = dlopen(PDFTOOLS_POPPLER_SONAME, RTLD_NOW | RTLD_LOCAL);
+  if (!handle) {
+    const char *reason = dlerror();
+    snprintf(poppler_failure, sizeof poppler_failure, "%s", reason ? reason : PDFTOOLS_POPPLER_SONAME);
+    return;
+  }
+  void *slots[11];
+  static const char *const names[11] = {
+    "poppler_document_new_from_stream", "poppler_document_get_n_pages", "poppler_document_get_page",
+    "poppler_page_free_text_attributes", "poppler_page_get_crop_box", "poppler_page_get_selected_text",
+    "poppler_page_get_size", "poppler_page_get_text_attributes_for_area", "poppler_page_get_text_layout_for_area",
+    "poppler_page_render", "poppler_page_render_for_printing_with_options",
+  };
+  for (int i = 0; i < 11; i++) {
+    if (!find(handle, names[i], &slots[i])) return; /* the library stays loaded: harmless */
+  }
+  /* Object pointers to function pointers, as POSIX dlsym requires. */
+  *(void **)&poppler.get_n_pages = slots[1];
+  *(void **)&poppler.get_page = slots[2];
+  *(void **)&poppler.free_text_attributes = slots[3];
+  *(void **)&poppler.get_crop_box = slots[4];
+  *(void **)&poppler.get_selected_text = slots[5];
+  *(void **)&poppler.get_size = slots[6];
+  *(void **)&poppler.get_text_attributes_for_area = slots[7];
+  *(void **)&poppler.get_text_layout_for_area = slots[8];
+  *(void **)&poppler.render = slots[9];
+  *(void **)&poppler.render_for_printing_with_options = slots[10];
+  /* Last: a document, which everything else needs, can be made only when all were found. */
+  *(void **)&poppler.new_from_stream = slots[0];
+}
+
+/* Loads poppler-glib on the first call from any thread. */
+static void ready(void) { pthread_once(&poppler_once, load_poppler); }
+
+PopplerDocument *poppler_document_new_from_stream(GInputStream *stream, goffset length, const char *password,
+                                                  GCancellable *cancellable, GError **error) {
+  ready();
+  if (!poppler.new_from_stream) {
+    g_set_error(error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "poppler-glib cannot be loaded: %s", poppler_failure);
+    return NULL;
+  }
+  return poppler.new_from_stream(stream, length, password, cancellable, error);
+}
+
+int poppler_document_get_n_pages(PopplerDocument *document) {
+  ready();
+  return poppler.get_n_pages ? poppler.get_n_pages(document) : 0;
+}
+
+PopplerPage *poppler_document_get_page(PopplerDocument *document, int index) {
+  ready();
+  return poppler.get_page ? poppler.get_page(document, index) : NULL;
+}
+
+void poppler_page_free_text_attributes(GList *list) {
+  ready();
+  if (poppler.free_text_attributes) poppler.free_text_attributes(list);
+}
+
+void poppler_page_get_crop_box(PopplerPage *page, PopplerRectangle *rect) {
+  ready();
+  if (poppler.get_crop_box) {
+    poppler.get_crop_box(page, rect);
+  } else if (rect) {
+    rect->x1 = rect->y1 = rect->x2 = rect->y2 = 0;
+  }
+}
+
+char *poppler_page_get_selected_text(PopplerPage *page, PopplerSelectionStyle style, PopplerRectangle *selection) {
+  ready();
+  return poppler.get_selected_text ? poppler.get_selected_text(page, style, selection) : NULL;
+}
+
+void poppler_page_get_size(PopplerPage *page, double *width, double *height) {
+  ready();
+  if (poppler.get_size) {
+    poppler.get_size(page, width, height);
+    return;
+  }
+  if (width) *width = 0;
+  if (height) *height = 0;
+}
+
+GList *poppler_page_get_text_attributes_for_area(PopplerPage *page, PopplerRectangle *area) {
+  ready();
+  return poppler.get_text_attributes_for_area ? poppler.get_text_attributes_for_area(page, area) : NULL;
+}
+
+gboolean poppler_page_get_text_layout_for_area(PopplerPage *page, PopplerRectangle *area,
+                                               PopplerRectangle **rectangles, guint *n_rectangles) {
+  ready();
+  if (poppler.get_text_layout_for_area) return poppler.get_text_layout_for_area(page, area, rectangles, n_rectangles);
+  if (rectangles) *rectangles = NULL;
+  if (n_rectangles) *n_rectangles = 0;
+  return FALSE;
+}
+
+void poppler_page_render(PopplerPage *page, cairo_t *cairo) {
+  ready();
+  if (poppler.render) poppler.render(page, cairo);
+}
+
+void poppler_page_render_for_printing_with_options(PopplerPage *page, cairo_t *cairo, PopplerPrintFlags options) {
+  ready();
+  if (poppler.render_for_printing_with_options) poppler.render_for_printing_with_options(page, cairo, options);
+}
