@@ -18,10 +18,11 @@
  *              calling into the same document is refused, into another one
  *              works
  *   rounding   pdftools_page_get_render_size of 792 points at 150 dpi is 1650 rows
- *   lazy       poppler-glib is loaded only when a document first needs it:
- *              opening, listing, annotating and saving leave it out of the
- *              process; the first page text brings it in (run first, before
- *              anything else reads text)
+ *   lazy       poppler-glib and cairo are loaded only when first needed:
+ *              opening, listing, annotating and saving leave them out of the
+ *              process; the first page text brings poppler-glib in, the
+ *              first render cairo (run first, before anything else reads
+ *              text or renders)
  *
  * Usage: test_views
  */
@@ -495,7 +496,7 @@ static int mapped(const char *name) {
   return found;
 }
 
-static void test_lazy_poppler(void) {
+static void test_lazy_libraries(void) {
   pdftools_document *doc = open_pages(3);
   pdftools_annotation_id id = 0;
   pdftools_annotation_info infos[4];
@@ -503,21 +504,29 @@ static void test_lazy_poppler(void) {
   void *data = NULL;
   size_t size = 0;
   char text[128];
+  uint32_t pixels[16 * 16];
+  pdftools_render_options options = PDFTOOLS_RENDER_OPTIONS_INIT;
   if (!doc) return;
-  CHECK(mapped("libpoppler-glib") == 0, "poppler-glib is not loaded after opening");
+  CHECK(mapped("libpoppler-glib") == 0 && mapped("libcairo") == 0, "poppler-glib and cairo are not loaded after opening");
   EXPECT_OK(pdftools_annotation_create(doc, 1, "Square", tc_mkrect(100, 100, 200, 150), &id), "add a square");
   EXPECT_OK(pdftools_page_get_annotation_infos(doc, 1, sizeof infos[0], infos, 4, &count), "list page 1");
   CHECK(count == 1, "page 1 lists its square (%d)", count);
   if (EXPECT_OK(pdftools_document_save_to_memory(doc, NULL, &data, &size), "save to memory")) pdftools_free(data);
-  CHECK(size > 0 && mapped("libpoppler-glib") == 0, "nor after annotating, listing and saving (%zu bytes)", size);
+  CHECK(size > 0 && mapped("libpoppler-glib") == 0 && mapped("libcairo") == 0,
+        "nor after annotating, listing and saving (%zu bytes)", size);
   EXPECT_OK(pdftools_page_get_text(doc, 2, text, sizeof text, &size), "page text");
   CHECK(strcmp(text, "alpha beta gamma delta 2") == 0, "page 2's text through poppler (%s)", text);
   CHECK(mapped("libpoppler-glib") == 1, "the first page text loads poppler-glib");
+  memset(pixels, 0, sizeof pixels);
+  options.scale = 16.0 / 612.0;
+  EXPECT_OK(pdftools_page_render(doc, 1, &options, pixels, 16, 16, 16 * 4), "render page 1 small");
+  CHECK(pixels[0] == 0xFFFFFFFFu, "the render is white where the page is empty (%08x)", (unsigned)pixels[0]);
+  CHECK(mapped("libcairo") == 1, "rendering uses cairo");
   pdftools_document_close(doc);
 }
 
 int main(void) {
-  test_lazy_poppler();
+  test_lazy_libraries();
   test_infos();
   test_cache();
   test_progress_search();

@@ -1,23 +1,16 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * poppler-glib, loaded when a document first needs it.
+ * poppler-glib, loaded when a document is first read or rendered (see lazy.h).
  *
- * The shared library defines the poppler-glib functions it calls here, each forwarding to
- * poppler-glib's own, which is loaded (dlopen) on the first call. A host that only opens,
- * lists, annotates and saves documents never loads poppler-glib and the libraries it brings
- * (poppler, NSS, lcms, OpenJPEG, libtiff, ...): about 3 MB of resident memory and their
- * relocation time at start. The version script keeps these definitions local, so they stand
- * in for poppler-glib's only within libpdftools.
- *
- * When poppler-glib cannot be loaded, poppler_document_new_from_stream fails with a GError
- * naming the reason, and no page object can exist for the other functions to be called with;
- * they return empty values should it happen anyway.
+ * When it cannot be loaded, poppler_document_new_from_stream fails with a GError naming the
+ * reason, and no page object can exist for the other functions to be called with; they return
+ * empty values should it happen anyway.
  */
-#include <dlfcn.h>
 #include <gio/gio.h>
 #include <poppler.h>
 #include <pthread.h>
-#include <stdio.h>
+
+#include "lazy.h"
 
 #ifndef PDFTOOLS_POPPLER_SONAME
 #error "PDFTOOLS_POPPLER_SONAME (the file name poppler-glib is loaded by) must be defined"
@@ -42,30 +35,17 @@ static pthread_once_t poppler_once = PTHREAD_ONCE_INIT;
 /* Why loading failed (empty when it did not). */
 static char poppler_failure[512];
 
-/* Finds `name` in `handle` into `slot`; false (and the reason noted) when it is missing. */
-static int find(void *handle, const char *name, void **slot) {
-  *slot = dlsym(handle, name);
-  if (*slot) return 1;
-  snprintf(poppler_failure, sizeof poppler_failure, "%s has no %s", PDFTOOLS_POPPLER_SONAME, name);
-  return 0;
-}
-
 static void load_poppler(void) {
-  void *handle = dlopen(PDFTOOLS_POPPLER_SONAME, RTLD_NOW | RTLD_LOCAL);
-  if (!handle) {
-    const char *reason = dlerror();
-    snprintf(poppler_failure, sizeof poppler_failure, "%s", reason ? reason : PDFTOOLS_POPPLER_SONAME);
-    return;
-  }
-  void *slots[11];
-  static const char *const names[11] = {
+  static const char *const names[] = {
     "poppler_document_new_from_stream", "poppler_document_get_n_pages", "poppler_document_get_page",
     "poppler_page_free_text_attributes", "poppler_page_get_crop_box", "poppler_page_get_selected_text",
     "poppler_page_get_size", "poppler_page_get_text_attributes_for_area", "poppler_page_get_text_layout_for_area",
     "poppler_page_render", "poppler_page_render_for_printing_with_options",
   };
-  for (int i = 0; i < 11; i++) {
-    if (!find(handle, names[i], &slots[i])) return; /* the library stays loaded: harmless */
+  void *slots[sizeof names / sizeof names[0]];
+  if (!pdft_lazy_open(PDFTOOLS_POPPLER_SONAME, names, slots, (int)(sizeof names / sizeof names[0]), poppler_failure,
+                      sizeof poppler_failure)) {
+    return;
   }
   /* Object pointers to function pointers, as POSIX dlsym requires. */
   *(void **)&poppler.get_n_pages = slots[1];

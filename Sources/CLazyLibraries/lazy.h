@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * Libraries loaded when first needed.
+ *
+ * poppler-glib (text and rendering) and cairo (pixels) are not linked into libpdftools: it
+ * defines the functions of theirs it calls, each forwarding to the library's own, which is
+ * opened (dlopen) by its SONAME on the first call. A host that only opens, lists, annotates
+ * and saves documents never loads them nor the libraries they bring (poppler, NSS, lcms,
+ * OpenJPEG, pixman, X11 ...): about 4.5 MB of resident memory, and their relocation at start.
+ * The version script keeps these definitions local, so they stand in for the real functions
+ * only within libpdftools.
+ */
+#ifndef PDFTOOLS_LAZY_H
+#define PDFTOOLS_LAZY_H
+
+#include <stddef.h>
+
+/* Opens `soname` and finds its functions `names[0..count)` into `slots`. Returns 1 when all
+ * were found; otherwise 0, with the reason in `failure` (`size` bytes) and `slots` unset. */
+int pdft_lazy_open(const char *soname, const char *const names[], void *slots[], int count, char *failure,
+                   size_t size);
+
+#endif
