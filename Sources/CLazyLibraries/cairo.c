@@ -15,7 +15,7 @@
 #error "PDFTOOLS_CAIRO_SONAME (the file name cairo is loaded by) must be defined"
 #endif
 
-/* The functions of cairo, found once. */
+/* The functions of cairo, found once, in the order of load_cairo's names. */
 static struct {
   cairo_t *(*create)(cairo_surface_t *);
   void (*destroy)(cairo_t *);
@@ -50,13 +50,9 @@ static void load_cairo(void) {
     "cairo_surface_destroy", "cairo_surface_flush", "cairo_surface_status", "cairo_translate",
   };
   enum { count = sizeof names / sizeof names[0] };
-  void *slots[count];
-  _Static_assert(sizeof cairo == count * sizeof(void *), "one slot per function");
-  if (!pdft_lazy_open(PDFTOOLS_CAIRO_SONAME, names, slots, count, cairo_failure, sizeof cairo_failure)) return;
-  /* The struct's members are in the order of `names`, each a pointer: object pointers to
-   * function pointers, as POSIX dlsym requires. */
-  void **members = (void **)&cairo;
-  for (int i = 0; i < count; i++) members[i] = slots[i];
+  _Static_assert(sizeof cairo == count * sizeof(void *), "one pointer per function");
+  /* The struct's members are in the order of `names`, each a pointer. */
+  pdft_lazy_open(PDFTOOLS_CAIRO_SONAME, names, (void **)&cairo, count, cairo_failure, sizeof cairo_failure);
 }
 
 /* Loads cairo on the first call from any thread. */

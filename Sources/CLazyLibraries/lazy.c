@@ -4,6 +4,7 @@
 
 #include <dlfcn.h>
 #include <stdio.h>
+#include <string.h>
 
 int pdft_lazy_open(const char *soname, const char *const names[], void *slots[], int count, char *failure,
                    size_t size) {
@@ -11,6 +12,7 @@ int pdft_lazy_open(const char *soname, const char *const names[], void *slots[],
   if (!handle) {
     const char *reason = dlerror();
     snprintf(failure, size, "%s", reason ? reason : soname);
+    memset(slots, 0, (size_t)count * sizeof slots[0]);
     return 0;
   }
   for (int i = 0; i < count; i++) {
@@ -18,6 +20,7 @@ int pdft_lazy_open(const char *soname, const char *const names[], void *slots[],
     if (!slots[i]) {
       /* The library stays loaded: unloading one that may have registered types is not safe. */
       snprintf(failure, size, "%s has no %s", soname, names[i]);
+      memset(slots, 0, (size_t)count * sizeof slots[0]);
       return 0;
     }
   }

@@ -15,8 +15,9 @@
 
 #include <stddef.h>
 
-/* Opens `soname` and finds its functions `names[0..count)` into `slots`. Returns 1 when all
- * were found; otherwise 0, with the reason in `failure` (`size` bytes) and `slots` unset. */
+/* Opens `soname` and finds its functions `names[0..count)` into `slots` (object pointers to
+ * function pointers, as POSIX dlsym allows). Returns 1 when all were found; otherwise 0, with
+ * every slot NULL and the reason in `failure` (`size` bytes). */
 int pdft_lazy_open(const char *soname, const char *const names[], void *slots[], int count, char *failure,
                    size_t size);
 

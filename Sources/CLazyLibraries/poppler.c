@@ -16,7 +16,7 @@
 #error "PDFTOOLS_POPPLER_SONAME (the file name poppler-glib is loaded by) must be defined"
 #endif
 
-/* The functions of poppler-glib, found once. */
+/* The functions of poppler-glib, found once, in the order of load_poppler's names. */
 static struct {
   PopplerDocument *(*new_from_stream)(GInputStream *, goffset, const char *, GCancellable *, GError **);
   int (*get_n_pages)(PopplerDocument *);
@@ -42,24 +42,10 @@ static void load_poppler(void) {
     "poppler_page_get_size", "poppler_page_get_text_attributes_for_area", "poppler_page_get_text_layout_for_area",
     "poppler_page_render", "poppler_page_render_for_printing_with_options",
   };
-  void *slots[sizeof names / sizeof names[0]];
-  if (!pdft_lazy_open(PDFTOOLS_POPPLER_SONAME, names, slots, (int)(sizeof names / sizeof names[0]), poppler_failure,
-                      sizeof poppler_failure)) {
-    return;
-  }
-  /* Object pointers to function pointers, as POSIX dlsym requires. */
-  *(void **)&poppler.get_n_pages = slots[1];
-  *(void **)&poppler.get_page = slots[2];
-  *(void **)&poppler.free_text_attributes = slots[3];
-  *(void **)&poppler.get_crop_box = slots[4];
-  *(void **)&poppler.get_selected_text = slots[5];
-  *(void **)&poppler.get_size = slots[6];
-  *(void **)&poppler.get_text_attributes_for_area = slots[7];
-  *(void **)&poppler.get_text_layout_for_area = slots[8];
-  *(void **)&poppler.render = slots[9];
-  *(void **)&poppler.render_for_printing_with_options = slots[10];
-  /* Last: a document, which everything else needs, can be made only when all were found. */
-  *(void **)&poppler.new_from_stream = slots[0];
+  enum { count = sizeof names / sizeof names[0] };
+  _Static_assert(sizeof poppler == count * sizeof(void *), "one pointer per function");
+  /* The struct's members are in the order of `names`, each a pointer. */
+  pdft_lazy_open(PDFTOOLS_POPPLER_SONAME, names, (void **)&poppler, count, poppler_failure, sizeof poppler_failure);
 }
 
 /* Loads poppler-glib on the first call from any thread. */
