@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import Testing
+import CQPDF
 
 @testable import PDFToolsCore
 
@@ -37,6 +38,51 @@ import Testing
     for name in ["pdf20-simple.pdf", "pdfjs-tracemonkey.pdf", "qpdf-incremental-3-revisions.pdf"] {
       #expect(readPerFile[name] != nil, "\(name) is read from its bytes")
     }
+  }
+
+  /// Every page of every corpus file that opens: where a page's content is read from the bytes,
+  /// it is what qpdf reads, and a first look that finds no turned text there agrees with
+  /// qpdf's reading (resources and forms included); plain files are read from their bytes.
+  @Test func pageContentFromTheBytesIsQPDFs() throws {
+    var read = 0
+    var readPerFile: [String: Int] = [:]
+    for entry in Fixtures.manifest where entry.expect != "error" {
+      guard let document = try? Document.open(path: Fixtures.corpusFile(entry.name), password: entry.userPassword)
+      else { continue }
+      try document.locked { () throws(PDFError) in
+        let qpdf = document.qpdf
+        for index in 0..<min(document.pageTree.count, 300) {
+          guard let fromBytes = document.contentFromBytes(index) else { continue }
+          var buffer: UnsafeMutablePointer<UInt8>? = nil
+          var length = 0
+          _ = qpdf_oh_get_page_content_data(qpdf.data, try document.pageObject(index), &buffer, &length)
+          defer { free(buffer) }
+          qpdf.discardError()
+          let throughQPDF = buffer.map { Array(UnsafeBufferPointer(start: $0, count: length)) } ?? []
+          let same = fromBytes == throughQPDF
+          #expect(same, "\(entry.name) page \(index): \(fromBytes.count) bytes against \(throughQPDF.count)")
+          if !TurnedTextScanner.mayHaveTurnedText(fromBytes) {
+            #expect(document.turnedGlyphsThroughQPDF(index).isEmpty, "\(entry.name) page \(index)")
+          }
+          read += 1
+          readPerFile[entry.name, default: 0] += 1
+        }
+      }
+    }
+    #expect(read > 300, "\(read) pages' content read from the bytes")
+    for name in ["pdf20-simple.pdf", "pdfjs-tracemonkey.pdf", "qpdf-incremental-3-revisions.pdf"] {
+      #expect(readPerFile[name] != nil, "\(name) is read from its bytes")
+    }
+  }
+
+  /// A page whose content changed is read through qpdf, its neighbours still from the bytes.
+  @Test func changedContentIsNotReadFromTheBytes() throws {
+    let document = try Document.open(path: Fixtures.corpusFile("pdfjs-annotation-square-circle.pdf"))
+    let before = try document.locked { () throws(PDFError) -> Bool in document.contentFromBytes(0) != nil }
+    #expect(before)
+    #expect(try document.flatten() > 0)
+    let after = try document.locked { () throws(PDFError) -> Bool in document.contentFromBytes(0) == nil }
+    #expect(after, "the flattened page's content is new")
   }
 
   /// Every page of every unencrypted corpus file: the annotations listed from the bytes are

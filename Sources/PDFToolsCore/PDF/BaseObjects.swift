@@ -75,6 +75,41 @@ final class BaseObjects {
     }
   }
 
+  /// The data of stream object `identity` (one the file holds outside object streams) as the
+  /// bytes hold it, its filter undone as ``StreamFilters`` undoes it; nil when the document is
+  /// encrypted, the bytes do not hold the stream plainly ("stream" and one end of line, /Length
+  /// bytes, "endstream"), its /Length is neither a number nor a reference `readable` accepts
+  /// to a number, or its filter is another.
+  func streamData(of identity: ObjectIdentity, readable: (ObjectIdentity) -> Bool) -> [UInt8]? {
+    guard !encrypted, case .inFile(let offset, let generation)? = index?.entry(Int(identity.number)),
+      generation == Int(identity.generation)
+    else { return nil }
+    let head = readInFile(identity, at: offset) { cursor -> (dictionary: [String: PDFValue], start: Int)? in
+      guard case .dictionary(let dictionary)? = cursor.value(), cursor.keyword("stream") else { return nil }
+      let bytes = cursor.bytes
+      let at = cursor.position
+      guard at + 2 <= bytes.count else {
+        cursor.truncated = true
+        return nil
+      }
+      if bytes[at] == 0x0A { return (dictionary, at + 1) }
+      return bytes[at] == 0x0D && bytes[at + 1] == 0x0A ? (dictionary, at + 2) : nil
+    }
+    guard let head else { return nil }
+    let length: Int?
+    switch head.dictionary["Length"] {
+    case .integer(let value)?: length = value
+    case .reference(let object)? where readable(object): length = value(of: object)?.integer
+    default: length = nil
+    }
+    guard let length, length >= 0, length <= BaseObjects.maximumObjectLength else { return nil }
+    let start = offset + shift + head.start
+    let raw = bytes.bytes(from: start, length: length)
+    var tail = PDFCursor(bytes.bytes(from: start + length, length: 64))
+    guard raw.count == length, tail.keyword("endstream") else { return nil }
+    return StreamFilters.decode(raw, head.dictionary)
+  }
+
   /// The value of object `identity` as the bytes hold it (a stream's dictionary reads as nil);
   /// nil when the bytes do not hold the object plainly.
   func value(of identity: ObjectIdentity) -> PDFValue? {

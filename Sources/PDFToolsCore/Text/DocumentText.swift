@@ -38,6 +38,12 @@ extension Document {
   /// The glyphs page `index` draws along turned or mirrored baselines (see `TurnedGlyph`);
   /// empty when a first look at its matrices finds none. Call under the lock.
   func turnedGlyphs(_ index: Int) -> [TurnedGlyph] {
+    if let content = contentFromBytes(index), !TurnedTextScanner.mayHaveTurnedText(content) { return [] }
+    return turnedGlyphsThroughQPDF(index)
+  }
+
+  /// ``turnedGlyphs(_:)`` read through qpdf, the page's resources and form XObjects included.
+  func turnedGlyphsThroughQPDF(_ index: Int) -> [TurnedGlyph] {
     guard let page = try? pageObject(index) else { return [] }
     var buffer: UnsafeMutablePointer<UInt8>? = nil
     var length = 0
@@ -59,6 +65,39 @@ extension Document {
     var scanner = TurnedTextScanner(qpdf: qpdf)
     scanner.scan(content, resources: resources, ctm: TurnedTextScanner.identity)
     return scanner.glyphs
+  }
+
+  /// The content of page `index` as the file's bytes hold it, its streams joined as qpdf joins
+  /// them, when neither the page nor its content changed since the bytes were read: a first look at
+  /// it leaves qpdf's object cache (a few KB a page a whole-document search would keep) alone.
+  /// Nil when the bytes do not hold them plainly (see ``BaseObjects``); call under the lock.
+  func contentFromBytes(_ index: Int) -> [UInt8]? {
+    guard !wasRepaired, let page = pageTree.page(index, qpdf, bytes: pageTreeBytes), !changedObjects.contains(page),
+      let base = try? viewBase(), let entries = base.entries(of: page, ["Type", "Kids", "Contents"]),
+      entries.count == 3, PageTree.isPlainPage(type: entries[0], kids: entries[1])
+    else { return nil }
+    let streams: [PDFValue]
+    switch entries[2] {
+    case nil: return []
+    case .reference(let object)?:
+      guard !changedObjects.contains(object) else { return nil }
+      // One stream, or (rarely) an indirect array of them.
+      if let data = base.streamData(of: object, readable: { !self.changedObjects.contains($0) }) { return data }
+      guard case .array(let items)? = base.value(of: object) else { return nil }
+      streams = items
+    case .array(let items)?: streams = items
+    default: return nil
+    }
+    var content: [UInt8] = []
+    for item in streams {
+      guard case .reference(let stream) = item, !changedObjects.contains(stream),
+        let data = base.streamData(of: stream, readable: { !self.changedObjects.contains($0) })
+      else { return nil }
+      // Joined as qpdf joins them: a line feed where one stream does not end with one.
+      if let last = content.last, last != 0x0A { content.append(0x0A) }
+      content += data
+    }
+    return content
   }
 
   /// The fonts of page `index`'s characters, cached; call under the lock.

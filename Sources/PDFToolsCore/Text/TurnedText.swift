@@ -96,6 +96,17 @@ struct TurnedTextScanner {
     return qpdf.entry(dictionary, "/Subtype").flatMap { qpdf.name($0) } == "Form" ? form : nil
   }
 
+  /// Whether `content` may draw turned text, judged without its resources: true when it sets a
+  /// turned matrix or draws an XObject (whose content only its resources tell).
+  static func mayHaveTurnedText(_ content: [UInt8]) -> Bool {
+    MatrixScan.scan(content) { found in
+      switch found {
+      case .matrix(let matrix): return isTurned(matrix)
+      case .draw: return true
+      }
+    }
+  }
+
   /// Whether a matrix mirrors, or turns by an angle more than 1 degree from a multiple of 90.
   static func isTurned(_ matrix: AffineTransform) -> Bool {
     let determinant = matrix.a * matrix.d - matrix.b * matrix.c
