@@ -6,7 +6,8 @@
 #      nice -n 10 and one job (PDFTOOLS_PACKAGE_JOBS=N for more);
 #   2. lintian on the built .changes and on the source package: any E: or W: line fails;
 #   3. dpkg-gensymbols -c4 with debian/libpdftools1.symbols on the library of the built .deb,
-#      and the symbols file lists exactly the functions the library exports;
+#      and the symbols file lists exactly the functions the library exports; the library's
+#      package depends on those holding poppler-glib and cairo, which it loads when first needed;
 #   4. apt-get install -y ./<the four packages>.deb (needs root, or sudo without a password);
 #   5. each test of debian/tests/control, run as autopkgtest would run it: from a clean copy of
 #      the source, with a plain environment (no LD_LIBRARY_PATH, no PYTHONPATH, no Swift
@@ -34,11 +35,11 @@ skip() {
 if ! command -v swiftc >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swiftc ]; then
   PATH=/opt/swift/usr/bin:$PATH
 fi
-for tool in dpkg-buildpackage dpkg-source dpkg-gensymbols dpkg-deb lintian apt-get swiftc nm git; do
+for tool in dpkg-buildpackage dpkg-source dpkg-gensymbols dpkg-deb lintian apt-get swiftc nm objdump git; do
   command -v "$tool" >/dev/null 2>&1 || case "$tool" in
     swiftc) skip "swiftc (the Swift 6 toolchain) is missing: install it at /opt/swift or put it on PATH" ;;
     lintian) skip "lintian is missing (apt-get install lintian)" ;;
-    nm) skip "nm is missing (apt-get install binutils)" ;;
+    nm | objdump) skip "$tool is missing (apt-get install binutils)" ;;
     *) skip "$tool is missing (apt-get install dpkg-dev $([ "$tool" = git ] && echo git))" ;;
   esac
 done
@@ -171,6 +172,22 @@ if diff -u "$work/listed" "$work/exported" > "$work/symbols.diff"; then
 else
   fail "debian/libpdftools1.symbols (-) and the exported symbols (+) differ (run debian/update-symbols)"
   show "$work/symbols.diff"
+fi
+
+# The libraries loaded when first needed (dlopen) are no DT_NEEDED entries: the package must
+# name the packages holding them, poppler-glib's and cairo's, itself.
+depends=$(dpkg-deb -f "$work"/libpdftools1_"${version}"_*.deb Depends)
+missing_lazy=""
+for library in poppler-glib cairo; do
+  file=$(pkg-config --variable=libdir "$library")/$(objdump -p "$(pkg-config --variable=libdir "$library")/lib$library.so" \
+    | sed -n 's/^ *SONAME *//p')
+  holder=$(dpkg-query -S "$file" 2>/dev/null | sed -n '1s/[:,].*//p')
+  echo "$depends" | tr ',' '\n' | sed 's/^ *//; s/[ (].*//' | grep -qx "$holder" || missing_lazy="$missing_lazy $library($holder)"
+done
+if [ -z "$missing_lazy" ]; then
+  pass "libpdftools1 depends on the packages of the libraries it loads when first needed"
+else
+  fail "libpdftools1's Depends ($depends) lacks the packages of:$missing_lazy"
 fi
 
 # ---- 4. install ---------------------------------------------------------------------------
