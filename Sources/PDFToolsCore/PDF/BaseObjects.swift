@@ -77,37 +77,13 @@ final class BaseObjects {
 
   /// The data of stream object `identity` (one the file holds outside object streams) as the
   /// bytes hold it, its filter undone as ``StreamFilters`` undoes it; nil when the document is
-  /// encrypted, the bytes do not hold the stream plainly ("stream" and one end of line, /Length
-  /// bytes, "endstream"), its /Length is neither a number nor a reference `readable` accepts
-  /// to a number, or its filter is another.
+  /// encrypted, the bytes do not hold the stream plainly (see ``stream(_:at:readable:)``), or
+  /// its filter is another.
   func streamData(of identity: ObjectIdentity, readable: (ObjectIdentity) -> Bool) -> [UInt8]? {
     guard !encrypted, case .inFile(let offset, let generation)? = index?.entry(Int(identity.number)),
       generation == Int(identity.generation)
     else { return nil }
-    let head = readInFile(identity, at: offset) { cursor -> (dictionary: [String: PDFValue], start: Int)? in
-      guard case .dictionary(let dictionary)? = cursor.value(), cursor.keyword("stream") else { return nil }
-      let bytes = cursor.bytes
-      let at = cursor.position
-      guard at + 2 <= bytes.count else {
-        cursor.truncated = true
-        return nil
-      }
-      if bytes[at] == 0x0A { return (dictionary, at + 1) }
-      return bytes[at] == 0x0D && bytes[at + 1] == 0x0A ? (dictionary, at + 2) : nil
-    }
-    guard let head else { return nil }
-    let length: Int?
-    switch head.dictionary["Length"] {
-    case .integer(let value)?: length = value
-    case .reference(let object)? where readable(object): length = value(of: object)?.integer
-    default: length = nil
-    }
-    guard let length, length >= 0, length <= BaseObjects.maximumObjectLength else { return nil }
-    let start = offset + shift + head.start
-    let raw = bytes.bytes(from: start, length: length)
-    var tail = PDFCursor(bytes.bytes(from: start + length, length: 64))
-    guard raw.count == length, tail.keyword("endstream") else { return nil }
-    return StreamFilters.decode(raw, head.dictionary)
+    return stream(identity, at: offset, readable: readable)?.data
   }
 
   /// The value of object `identity` as the bytes hold it (a stream's dictionary reads as nil);
@@ -188,24 +164,38 @@ final class BaseObjects {
     guard !encrypted, number > 0, number <= Int(Int32.max), case .inFile(let offset, let generation)? = index?.entry(number)
     else { return nil }
     let identity = ObjectIdentity(number: Int32(number), generation: Int32(generation))
-    guard let stream = readInFile(identity, at: offset, { cursor in decodeObjectStream(&cursor) }) else { return nil }
+    // Its /Length only from the file itself: one in an object stream could lead from stream
+    // to stream without end (``stream(_:at:readable:)`` reads lengths from the file alone).
+    guard let read = self.stream(identity, at: offset, readable: { _ in true }), let stream = decodeObjectStream(read)
+    else { return nil }
     objectStreams.insert((number, stream), at: 0)
     if objectStreams.count > BaseObjects.keptObjectStreams { objectStreams.removeLast() }
     return stream
   }
 
-  /// Reads an object stream's dictionary and data at the cursor and decodes them.
-  private func decodeObjectStream(_ cursor: inout PDFCursor) -> ObjectStream? {
-    guard case .dictionary(let dictionary)? = cursor.value(), case .name("ObjStm")? = dictionary["Type"],
-      let count = dictionary["N"]?.integer, count <= BaseObjects.maximumStreamObjects,
-      let first = dictionary["First"]?.integer, cursor.keyword("stream")
-    else { return nil }
+  /// The dictionary and data of stream object `identity` at `offset`, its filter undone as
+  /// ``StreamFilters`` undoes it. The data starts after "stream" and the end of line that
+  /// follows (CR LF, LF or CR, as qpdf reads it) and runs for /Length bytes, a number or a
+  /// reference `readable` accepts to a number the file itself holds; "endstream" must follow.
+  /// Nil otherwise, and for a filter ``StreamFilters`` does not undo.
+  private func stream(_ identity: ObjectIdentity, at offset: Int, readable: (ObjectIdentity) -> Bool)
+    -> (dictionary: [String: PDFValue], data: [UInt8])?
+  {
+    let head = readInFile(identity, at: offset) { cursor -> (dictionary: [String: PDFValue], start: Int)? in
+      guard case .dictionary(let dictionary)? = cursor.value(), cursor.keyword("stream") else { return nil }
+      guard cursor.position + 2 <= cursor.bytes.count else {
+        cursor.truncated = true
+        return nil
+      }
+      if cursor.bytes[cursor.position] == 0x0D { cursor.position += 1 }
+      if cursor.bytes[cursor.position] == 0x0A { cursor.position += 1 }
+      return (dictionary, cursor.position)
+    }
+    guard let head else { return nil }
     let length: Int
-    switch dictionary["Length"] {
+    switch head.dictionary["Length"] {
     case .integer(let value)?: length = value
-    case .reference(let target)?:
-      // Only from the file itself: a /Length in an object stream could lead from stream to
-      // stream without end.
+    case .reference(let target)? where readable(target):
       guard case .inFile(let offset, let generation)? = index?.entry(Int(target.number)),
         generation == Int(target.generation),
         case .integer(let value)? = readInFile(target, at: offset, { cursor in
@@ -215,18 +205,22 @@ final class BaseObjects {
       length = value
     default: return nil
     }
-    // The data starts after the end of line following the keyword.
-    if cursor.position < cursor.bytes.count, cursor.bytes[cursor.position] == 0x0D { cursor.position += 1 }
-    if cursor.position < cursor.bytes.count, cursor.bytes[cursor.position] == 0x0A { cursor.position += 1 }
-    guard length >= 0, cursor.position + length <= cursor.bytes.count else {
-      cursor.truncated = true
+    guard length >= 0, length <= BaseObjects.maximumObjectLength else { return nil }
+    let start = offset + shift + head.start
+    let raw = bytes.bytes(from: start, length: length)
+    var tail = PDFCursor(bytes.bytes(from: start + length, length: 64))
+    guard raw.count == length, tail.keyword("endstream"), let data = StreamFilters.decode(raw, head.dictionary) else {
       return nil
     }
-    let raw = Array(cursor.bytes[cursor.position..<(cursor.position + length)])
-    cursor.position += length
-    guard cursor.keyword("endstream"), let data = StreamFilters.decode(raw, dictionary), first <= data.count else {
-      return nil
-    }
+    return (head.dictionary, data)
+  }
+
+  /// The objects of an object stream read by ``stream(_:at:readable:)``.
+  private func decodeObjectStream(_ read: (dictionary: [String: PDFValue], data: [UInt8])) -> ObjectStream? {
+    let (dictionary, data) = read
+    guard case .name("ObjStm")? = dictionary["Type"], let count = dictionary["N"]?.integer,
+      count <= BaseObjects.maximumStreamObjects, let first = dictionary["First"]?.integer, first <= data.count
+    else { return nil }
     // The list is read from the whole data and must end before /First (qpdf reads its
     // numbers on past /First).
     var header = PDFCursor(data)
