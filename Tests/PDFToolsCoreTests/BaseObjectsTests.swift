@@ -13,9 +13,12 @@ import CQPDF
     a.mediaBox == b.mediaBox && a.cropBox == b.cropBox && a.rotation == b.rotation && a.userUnit == b.userUnit
   }
 
-  /// Every page of every corpus file that opens: where the bytes are read, they give qpdf's
-  /// geometry; and the plain files are read from their bytes at all.
-  @Test func pageGeometryFromTheBytesIsQPDFs() throws {
+  /// Calls `check` under the lock for the first 300 pages of every corpus file that opens;
+  /// `check` returns false for a page whose `what` the bytes do not hold plainly. Expects more
+  /// than 300 pages read from the bytes in all, the plain files among them.
+  private func checkCorpusPagesReadFromTheBytes(
+    _ what: String, _ check: (_ entry: Fixtures.CorpusEntry, _ document: Document, _ index: Int) throws(PDFError) -> Bool
+  ) throws {
     var read = 0
     var readPerFile: [String: Int] = [:]
     for entry in Fixtures.manifest where entry.expect != "error" {
@@ -23,20 +26,29 @@ import CQPDF
       else { continue }
       try document.locked { () throws(PDFError) in
         for index in 0..<min(document.pageTree.count, 300) {
-          guard let fromBytes = document.geometryFromBytes(index) else { continue }
-          let throughQPDF = try document.geometryThroughQPDF(index)
-          #expect(
-            same(fromBytes, throughQPDF),
-            "\(entry.name) page \(index): \(fromBytes.mediaBox) \(fromBytes.cropBox) \(fromBytes.rotation) against \(throughQPDF.mediaBox) \(throughQPDF.cropBox) \(throughQPDF.rotation)"
-          )
+          guard try check(entry, document, index) else { continue }
           read += 1
           readPerFile[entry.name, default: 0] += 1
         }
       }
     }
-    #expect(read > 300, "\(read) pages read from the bytes")
+    #expect(read > 300, "\(read) pages' \(what) read from the bytes")
     for name in ["pdf20-simple.pdf", "pdfjs-tracemonkey.pdf", "qpdf-incremental-3-revisions.pdf"] {
-      #expect(readPerFile[name] != nil, "\(name) is read from its bytes")
+      #expect(readPerFile[name] != nil, "\(name): \(what) read from its bytes")
+    }
+  }
+
+  /// Every page of every corpus file that opens: where the bytes are read, they give qpdf's
+  /// geometry; and the plain files are read from their bytes at all.
+  @Test func pageGeometryFromTheBytesIsQPDFs() throws {
+    try checkCorpusPagesReadFromTheBytes("geometry") { entry, document, index throws(PDFError) -> Bool in
+      guard let fromBytes = document.geometryFromBytes(index) else { return false }
+      let throughQPDF = try document.geometryThroughQPDF(index)
+      #expect(
+        same(fromBytes, throughQPDF),
+        "\(entry.name) page \(index): \(fromBytes.mediaBox) \(fromBytes.cropBox) \(fromBytes.rotation) against \(throughQPDF.mediaBox) \(throughQPDF.cropBox) \(throughQPDF.rotation)"
+      )
+      return true
     }
   }
 
@@ -44,38 +56,25 @@ import CQPDF
   /// it is what qpdf reads, and a first look that finds no turned text there agrees with
   /// qpdf's reading (resources and forms included); plain files are read from their bytes.
   @Test func pageContentFromTheBytesIsQPDFs() throws {
-    var read = 0
-    var readPerFile: [String: Int] = [:]
-    for entry in Fixtures.manifest where entry.expect != "error" {
-      guard let document = try? Document.open(path: Fixtures.corpusFile(entry.name), password: entry.userPassword)
-      else { continue }
-      try document.locked { () throws(PDFError) in
-        let qpdf = document.qpdf
-        for index in 0..<min(document.pageTree.count, 300) {
-          guard let fromBytes = document.contentFromBytes(index) else { continue }
-          var buffer: UnsafeMutablePointer<UInt8>? = nil
-          var length = 0
-          _ = qpdf_oh_get_page_content_data(qpdf.data, try document.pageObject(index), &buffer, &length)
-          defer { free(buffer) }
-          qpdf.discardError()
-          let throughQPDF = buffer.map { Array(UnsafeBufferPointer(start: $0, count: length)) } ?? []
-          let same = fromBytes == throughQPDF
-          #expect(same, "\(entry.name) page \(index): \(fromBytes.count) bytes against \(throughQPDF.count)")
-          if !TurnedTextScanner.mayHaveTurnedText(fromBytes) {
-            #expect(document.turnedGlyphsThroughQPDF(index).isEmpty, "\(entry.name) page \(index)")
-          }
-          read += 1
-          readPerFile[entry.name, default: 0] += 1
-        }
+    try checkCorpusPagesReadFromTheBytes("content") { entry, document, index throws(PDFError) -> Bool in
+      guard let fromBytes = document.contentFromBytes(index) else { return false }
+      let qpdf = document.qpdf
+      var buffer: UnsafeMutablePointer<UInt8>? = nil
+      var length = 0
+      _ = qpdf_oh_get_page_content_data(qpdf.data, try document.pageObject(index), &buffer, &length)
+      defer { free(buffer) }
+      qpdf.discardError()
+      let throughQPDF = buffer.map { Array(UnsafeBufferPointer(start: $0, count: length)) } ?? []
+      let same = fromBytes == throughQPDF
+      #expect(same, "\(entry.name) page \(index): \(fromBytes.count) bytes against \(throughQPDF.count)")
+      if !TurnedTextScanner.mayHaveTurnedText(fromBytes) {
+        #expect(document.turnedGlyphsThroughQPDF(index).isEmpty, "\(entry.name) page \(index)")
       }
-    }
-    #expect(read > 300, "\(read) pages' content read from the bytes")
-    for name in ["pdf20-simple.pdf", "pdfjs-tracemonkey.pdf", "qpdf-incremental-3-revisions.pdf"] {
-      #expect(readPerFile[name] != nil, "\(name) is read from its bytes")
+      return true
     }
   }
 
-  /// A page whose content changed is read through qpdf, its neighbours still from the bytes.
+  /// A page whose content changed is read through qpdf.
   @Test func changedContentIsNotReadFromTheBytes() throws {
     let document = try Document.open(path: Fixtures.corpusFile("pdfjs-annotation-square-circle.pdf"))
     let before = try document.locked { () throws(PDFError) -> Bool in document.contentFromBytes(0) != nil }
