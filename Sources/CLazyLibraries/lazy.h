@@ -2,11 +2,12 @@
 /*
  * Libraries loaded when first needed.
  *
- * poppler-glib (text and rendering) and cairo (pixels) are not linked into libpdftools: it
- * defines the functions of theirs it calls, each forwarding to the library's own, which is
- * opened (dlopen) by its SONAME on the first call. A host that only opens, lists, annotates
- * and saves documents never loads them nor the libraries they bring (poppler, NSS, lcms,
- * OpenJPEG, pixman, X11 ...): about 4.5 MB of resident memory, and their relocation at start.
+ * poppler-glib (text and rendering, with the GObject and GIO it brings) and cairo (pixels) are
+ * not linked into libpdftools: it defines the functions of theirs it calls, each forwarding to
+ * the library's own, which is opened (dlopen) by its SONAME on the first call. A host that only
+ * opens, lists, annotates and saves documents never loads them nor the libraries they bring
+ * (poppler, GIO, NSS, lcms, OpenJPEG, pixman, X11 ...): about 5.5 MB of resident memory, and
+ * their relocation at start.
  * The version script keeps these definitions local, so they stand in for the real functions
  * only within libpdftools.
  */

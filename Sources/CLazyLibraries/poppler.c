@@ -5,6 +5,12 @@
  * When it cannot be loaded, poppler_document_new_from_stream fails with a GError naming the
  * reason, and no page object can exist for the other functions to be called with; they return
  * empty values should it happen anyway.
+ *
+ * The few GObject and GIO functions the library calls (to hand poppler its input stream) are
+ * found the same way, through poppler-glib, which depends on both: a host that never reads
+ * text nor renders does not load GObject, GIO and what they bring (about 1.1 MB resident).
+ * Without poppler-glib, g_memory_input_stream_new answers a stand-in stream that the other two
+ * ignore, so the failure still surfaces where the document is opened, with its reason.
  */
 #include <gio/gio.h>
 #include <poppler.h>
@@ -29,6 +35,9 @@ static struct {
   gboolean (*get_text_layout_for_area)(PopplerPage *, PopplerRectangle *, PopplerRectangle **, guint *);
   void (*render)(PopplerPage *, cairo_t *);
   void (*render_for_printing_with_options)(PopplerPage *, cairo_t *, PopplerPrintFlags);
+  void (*object_unref)(gpointer);
+  GInputStream *(*memory_input_stream_new)(void);
+  void (*memory_input_stream_add_bytes)(GMemoryInputStream *, GBytes *);
 } poppler;
 
 static pthread_once_t poppler_once = PTHREAD_ONCE_INIT;
@@ -40,7 +49,8 @@ static void load_poppler(void) {
     "poppler_document_new_from_stream", "poppler_document_get_n_pages", "poppler_document_get_page",
     "poppler_page_free_text_attributes", "poppler_page_get_crop_box", "poppler_page_get_selected_text",
     "poppler_page_get_size", "poppler_page_get_text_attributes_for_area", "poppler_page_get_text_layout_for_area",
-    "poppler_page_render", "poppler_page_render_for_printing_with_options",
+    "poppler_page_render", "poppler_page_render_for_printing_with_options", "g_object_unref",
+    "g_memory_input_stream_new", "g_memory_input_stream_add_bytes",
   };
   enum { count = sizeof names / sizeof names[0] };
   _Static_assert(sizeof poppler == count * sizeof(void *), "one pointer per function");
@@ -55,7 +65,7 @@ PopplerDocument *poppler_document_new_from_stream(GInputStream *stream, goffset 
                                                   GCancellable *cancellable, GError **error) {
   ready();
   if (!poppler.new_from_stream) {
-    g_set_error(error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "poppler-glib cannot be loaded: %s", poppler_failure);
+    g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_NOENT, "poppler-glib cannot be loaded: %s", poppler_failure);
     return NULL;
   }
   return poppler.new_from_stream(stream, length, password, cancellable, error);
@@ -122,4 +132,23 @@ void poppler_page_render(PopplerPage *page, cairo_t *cairo) {
 void poppler_page_render_for_printing_with_options(PopplerPage *page, cairo_t *cairo, PopplerPrintFlags options) {
   ready();
   if (poppler.render_for_printing_with_options) poppler.render_for_printing_with_options(page, cairo, options);
+}
+
+/* What g_memory_input_stream_new answers when poppler-glib (and so GIO) cannot be loaded: only
+ * ever handed to the functions here, which ignore it. */
+static char unloaded_stream;
+
+void g_object_unref(gpointer object) {
+  ready();
+  if (poppler.object_unref && object != (gpointer)&unloaded_stream) poppler.object_unref(object);
+}
+
+GInputStream *g_memory_input_stream_new(void) {
+  ready();
+  return poppler.memory_input_stream_new ? poppler.memory_input_stream_new() : (GInputStream *)&unloaded_stream;
+}
+
+void g_memory_input_stream_add_bytes(GMemoryInputStream *stream, GBytes *bytes) {
+  ready();
+  if (poppler.memory_input_stream_add_bytes) poppler.memory_input_stream_add_bytes(stream, bytes);
 }

@@ -18,9 +18,10 @@
  *              calling into the same document is refused, into another one
  *              works
  *   rounding   pdftools_page_get_render_size of 792 points at 150 dpi is 1650 rows
- *   lazy       poppler-glib and cairo are loaded only when first needed:
- *              opening, listing, annotating and saving leave them out of the
- *              process; the first page text brings poppler-glib in, the
+ *   lazy       poppler-glib (with GIO and GObject) and cairo are loaded only
+ *              when first needed: opening, listing, annotating and saving
+ *              leave them out of the process; the first page text brings
+ *              poppler-glib, GIO and GObject in, the
  *              first render cairo (run first, before anything else reads
  *              text or renders)
  *
@@ -508,15 +509,17 @@ static void test_lazy_libraries(void) {
   pdftools_render_options options = PDFTOOLS_RENDER_OPTIONS_INIT;
   if (!doc) return;
   CHECK(mapped("libpoppler-glib") == 0 && mapped("libcairo") == 0, "poppler-glib and cairo are not loaded after opening");
+  CHECK(mapped("libgio-2.0") == 0 && mapped("libgobject-2.0") == 0, "nor GIO and GObject");
   EXPECT_OK(pdftools_annotation_create(doc, 1, "Square", tc_mkrect(100, 100, 200, 150), &id), "add a square");
   EXPECT_OK(pdftools_page_get_annotation_infos(doc, 1, sizeof infos[0], infos, 4, &count), "list page 1");
   CHECK(count == 1, "page 1 lists its square (%d)", count);
   if (EXPECT_OK(pdftools_document_save_to_memory(doc, NULL, &data, &size), "save to memory")) pdftools_free(data);
-  CHECK(size > 0 && mapped("libpoppler-glib") == 0 && mapped("libcairo") == 0,
+  CHECK(size > 0 && mapped("libpoppler-glib") == 0 && mapped("libcairo") == 0 && mapped("libgio-2.0") == 0 &&
+            mapped("libgobject-2.0") == 0,
         "nor after annotating, listing and saving (%zu bytes)", size);
   EXPECT_OK(pdftools_page_get_text(doc, 2, text, sizeof text, &size), "page text");
   CHECK(strcmp(text, "alpha beta gamma delta 2") == 0, "page 2's text through poppler (%s)", text);
-  CHECK(mapped("libpoppler-glib") == 1, "the first page text loads poppler-glib");
+  CHECK(mapped("libpoppler-glib") == 1 && mapped("libgio-2.0") == 1, "the first page text loads poppler-glib and GIO");
   memset(pixels, 0, sizeof pixels);
   options.scale = 16.0 / 612.0;
   EXPECT_OK(pdftools_page_render(doc, 1, &options, pixels, 16, 16, 16 * 4), "render page 1 small");
