@@ -23,7 +23,13 @@ let package = Package(
     .target(name: "CSystem"),
     .target(
       name: "CQPDFCrypto", linkerSettings: [.linkedLibrary("qpdf"), .linkedLibrary("stdc++")]),
-    .target(name: "PDFToolsCore", dependencies: ["CQPDF", "CPoppler", "CSystem", "CQPDFCrypto", "CZlib", "CTypography"]),
+    .target(
+      name: "PDFToolsCore", dependencies: ["CQPDF", "CPoppler", "CSystem", "CQPDFCrypto", "CZlib", "CTypography"],
+      // CTypography's pkg-config entry brings HarfBuzz; its module map links nothing (the shared
+      // library built by CMake loads these when first needed).
+      linkerSettings: [
+        .linkedLibrary("fontconfig"), .linkedLibrary("freetype"), .linkedLibrary("fribidi"), .linkedLibrary("unibreak"),
+      ]),
     .target(name: "PDFTools", dependencies: ["PDFToolsCore", "CPDFTools", "CShims"]),
     .testTarget(name: "PDFToolsCoreTests", dependencies: ["PDFToolsCore"]),
   ],

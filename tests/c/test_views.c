@@ -18,10 +18,11 @@
  *              calling into the same document is refused, into another one
  *              works
  *   rounding   pdftools_page_get_render_size of 792 points at 150 dpi is 1650 rows
- *   lazy       poppler-glib (with GIO and GObject) and cairo are loaded only
- *              when first needed: opening, listing, annotating and saving
- *              leave them out of the process; the first page text brings
- *              poppler-glib, GIO and GObject in, the
+ *   lazy       poppler-glib (with GIO and GObject), cairo and the text
+ *              libraries are loaded only when first needed: opening,
+ *              listing, annotating and saving leave them out of the process;
+ *              typesetting Cyrillic brings HarfBuzz and fontconfig in, the
+ *              first page text poppler-glib, GIO and GObject, the
  *              first render cairo (run first, before anything else reads
  *              text or renders)
  *
@@ -517,6 +518,15 @@ static void test_lazy_libraries(void) {
   CHECK(size > 0 && mapped("libpoppler-glib") == 0 && mapped("libcairo") == 0 && mapped("libgio-2.0") == 0 &&
             mapped("libgobject-2.0") == 0,
         "nor after annotating, listing and saving (%zu bytes)", size);
+  CHECK(mapped("libharfbuzz") == 0 && mapped("libfontconfig") == 0 && mapped("libfreetype") == 0 &&
+            mapped("libfribidi") == 0 && mapped("libunibreak") == 0,
+        "the text libraries are not loaded either");
+  EXPECT_OK(pdftools_annotation_create(doc, 1, "FreeText", tc_mkrect(100, 300, 300, 350), &id), "add a FreeText");
+  /* "Privet": Cyrillic, drawn with an embedded font. */
+  EXPECT_OK(pdftools_annotation_set_text(doc, id, "Contents", "\xd0\x9f\xd1\x80\xd0\xb8\xd0\xb2\xd0\xb5\xd1\x82"),
+            "its contents in Cyrillic");
+  CHECK(mapped("libharfbuzz") == 1 && mapped("libfontconfig") == 1 && mapped("libpoppler-glib") == 0,
+        "typesetting them loads HarfBuzz and fontconfig, not poppler-glib");
   EXPECT_OK(pdftools_page_get_text(doc, 2, text, sizeof text, &size), "page text");
   CHECK(strcmp(text, "alpha beta gamma delta 2") == 0, "page 2's text through poppler (%s)", text);
   CHECK(mapped("libpoppler-glib") == 1 && mapped("libgio-2.0") == 1, "the first page text loads poppler-glib and GIO");

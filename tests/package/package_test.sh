@@ -175,12 +175,13 @@ else
 fi
 
 # The libraries loaded when first needed (dlopen) are no DT_NEEDED entries: the package must
-# name the packages holding them, poppler-glib's and cairo's, itself.
+# name the packages holding them, poppler-glib's, cairo's and the text libraries', itself.
 depends=$(dpkg-deb -f "$work"/libpdftools1_"${version}"_*.deb Depends)
 missing_lazy=""
-for library in poppler-glib cairo; do
-  file=$(pkg-config --variable=libdir "$library")/$(objdump -p "$(pkg-config --variable=libdir "$library")/lib$library.so" \
-    | sed -n 's/^ *SONAME *//p')
+for library in poppler-glib cairo harfbuzz harfbuzz-subset fontconfig freetype2 fribidi libunibreak; do
+  dir=$(pkg-config --variable=libdir "$library")
+  name=$(pkg-config --libs-only-l "$library" | sed 's/^ *-l\([^ ]*\).*/\1/')
+  file=$dir/$(objdump -p "$dir/lib$name.so" | sed -n 's/^ *SONAME *//p')
   holder=$(dpkg-query -S "$file" 2>/dev/null | sed -n '1s/[:,].*//p')
   echo "$depends" | tr ',' '\n' | sed 's/^ *//; s/[ (].*//' | grep -qx "$holder" || missing_lazy="$missing_lazy $library($holder)"
 done
