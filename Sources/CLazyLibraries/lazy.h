@@ -2,12 +2,13 @@
 /*
  * Libraries loaded when first needed.
  *
- * poppler-glib (text and rendering, with the GObject and GIO it brings) and cairo (pixels) are
- * not linked into libpdftools: it defines the functions of theirs it calls, each forwarding to
- * the library's own, which is opened (dlopen) by its SONAME on the first call. A host that only
- * opens, lists, annotates and saves documents never loads them nor the libraries they bring
- * (poppler, GIO, NSS, lcms, OpenJPEG, pixman, X11 ...): about 5.5 MB of resident memory, and
- * their relocation at start.
+ * poppler-glib (text and rendering, with the GObject and GIO it brings), cairo (pixels) and the
+ * text libraries (HarfBuzz, fontconfig, FreeType, FriBidi, libunibreak) are not linked into
+ * libpdftools: it defines the functions of theirs it calls, each forwarding to the library's own,
+ * which is opened (dlopen) by its SONAME on the first call. A host that only opens, lists,
+ * annotates and saves documents never loads poppler-glib and cairo nor the libraries they bring
+ * (poppler, GIO, NSS, lcms, OpenJPEG, pixman, X11 ...), about 5.5 MB of resident memory and
+ * their relocation at start; one that never typesets text leaves the text libraries out too.
  * The version script keeps these definitions local, so they stand in for the real functions
  * only within libpdftools.
  */

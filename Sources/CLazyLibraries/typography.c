@@ -4,7 +4,7 @@
  * HarfBuzz and its subsetter (shaping, font tables, subsets), fontconfig (finding fonts),
  * FreeType (CFF CIDs), FriBidi (directions) and libunibreak (line breaks). A host that never
  * typesets, orders or breaks text does not load them nor what they bring (graphite2, libpng,
- * brotli, expat): about 0.85 MB resident.
+ * brotli, expat): about 0.7 MB resident.
  *
  * When a library cannot be loaded, its functions answer what they answer on failure: NULL
  * objects, zero counts and lengths, a FreeType error, fontconfig's "no match", FriBidi's
