@@ -25,10 +25,12 @@ let package = Package(
       name: "CQPDFCrypto", linkerSettings: [.linkedLibrary("qpdf"), .linkedLibrary("stdc++")]),
     .target(
       name: "PDFToolsCore", dependencies: ["CQPDF", "CPoppler", "CSystem", "CQPDFCrypto", "CZlib", "CTypography"],
-      // CTypography's pkg-config entry brings HarfBuzz; its module map links nothing (the shared
-      // library built by CMake loads these when first needed).
+      // The pkg-config entries bring poppler-glib, GObject, GLib and HarfBuzz; GIO and the other
+      // text libraries are linked here, as the module maps link nothing the shared library built
+      // by CMake loads when first needed.
       linkerSettings: [
-        .linkedLibrary("fontconfig"), .linkedLibrary("freetype"), .linkedLibrary("fribidi"), .linkedLibrary("unibreak"),
+        .linkedLibrary("gio-2.0"), .linkedLibrary("fontconfig"), .linkedLibrary("freetype"),
+        .linkedLibrary("fribidi"), .linkedLibrary("unibreak"),
       ]),
     .target(name: "PDFTools", dependencies: ["PDFToolsCore", "CPDFTools", "CShims"]),
     .testTarget(name: "PDFToolsCoreTests", dependencies: ["PDFToolsCore"]),
