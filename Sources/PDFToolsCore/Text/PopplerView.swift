@@ -78,12 +78,14 @@ final class PopplerView {
     }
   }
 
-  /// The few pages opened last: poppler keeps a page's text layout inside its page object, so
-  /// reusing it saves a second layout pass (text, then fonts). Only a few are kept, because
-  /// each layout holds much memory.
+  /// The pages opened last: poppler keeps a page's text layout inside its page object, so
+  /// reusing it saves a second layout pass (text, then fonts; text, then render; or a render
+  /// drawn again, which otherwise lays the text out anew, a third of the render's time).
   private var pages: [(index: Int, page: OpaquePointer)] = []
-  /// How many pages ``pages`` keeps.
-  private static let keptPages = 4
+  /// How many pages ``pages`` keeps: two, a spread or the page being left and the page being
+  /// entered. A layout holds much memory (1.8 MB for a page of 7,700 characters), and a
+  /// viewer's next page would pay for it again either way.
+  private static let keptPages = 2
 
   deinit {
     for entry in pages { g_object_unref(UnsafeMutableRawPointer(entry.page)) }
