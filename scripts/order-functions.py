@@ -131,7 +131,8 @@ def inputs(folder: str) -> List[str]:
 
 
 def functions(part: str, library: str) -> Dict[str, int]:
-    """The library's functions in one callgrind part file, with the instructions each ran."""
+    """The functions of `library` (a file name) in one callgrind profile, with the instructions
+    each ran itself."""
     objects: Dict[str, str] = {}
     names: Dict[str, str] = {}
     costs: Dict[str, int] = {}
