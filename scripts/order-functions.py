@@ -18,9 +18,9 @@ stage runs for the first time:
   5. render
   6. flatten, export XFDF
 
-The file lists the C entry points first (a few bytes each, and callgrind names them after the
-Swift functions they share an address with), then the functions stage by stage, within a stage
-from the most instructions run to the least. Functions the Swift toolchain's static libraries
+The file lists the C entry points first (a few bytes each, and missing from callgrind's
+profiles under their own names), then the functions stage by stage, within a stage from the
+most instructions run to the least. Functions the Swift toolchain's static libraries
 keep together in one .text section are left out (see unsectioned_functions). The linker can
 place the rest because CMake's release build gives each function a section of its own. A name
 it does not find (code changed since the file was written) is skipped, so a stale order costs
@@ -169,8 +169,8 @@ def functions(part: str, library: str) -> Dict[str, int]:
 
 
 def entry_points(library: str) -> List[str]:
-    """The library's exported functions (the C entry points): small thunks that callgrind names
-    after the Swift functions they share an address with, so they are listed by name."""
+    """The library's exported functions (the C entry points), listed by name: they are small
+    thunks, and callgrind's profiles do not name them."""
     listing = subprocess.run(["nm", "-D", "--defined-only", library], check=True,
                              capture_output=True, text=True).stdout
     return sorted(line.split()[2].split("@")[0] for line in listing.splitlines()
