@@ -130,7 +130,7 @@ def inputs(folder: str) -> List[str]:
     return paths
 
 
-def functions(part: str, library: str) -> Dict[str, int]:
+def functions(profile: str, library: str) -> Dict[str, int]:
     """The functions of `library` (a file name) in one callgrind profile, with the instructions
     each ran itself."""
     objects: Dict[str, str] = {}
@@ -148,7 +148,7 @@ def functions(part: str, library: str) -> Dict[str, int]:
             table[match.group(1)] = match.group(2)
         return table.get(match.group(1), "")
 
-    with open(part, encoding="utf-8", errors="replace") as handle:
+    with open(profile, encoding="utf-8", errors="replace") as handle:
         for line in handle:
             if line.startswith("ob="):
                 current_object = expand(objects, line[3:].strip())
@@ -173,8 +173,9 @@ def entry_points(library: str) -> List[str]:
     thunks, and callgrind's profiles do not name them."""
     listing = subprocess.run(["nm", "-D", "--defined-only", library], check=True,
                              capture_output=True, text=True).stdout
-    return sorted(line.split()[2].split("@")[0] for line in listing.splitlines()
-                  if len(line.split()) == 3 and line.split()[1] == "T" and line.split()[2].startswith("pdftools_"))
+    rows = [line.split() for line in listing.splitlines()]
+    names = [row[2].split("@")[0] for row in rows if len(row) == 3 and row[1] == "T"]
+    return sorted(name for name in names if name.startswith("pdftools_"))
 
 
 def unsectioned_functions() -> Set[str]:
