@@ -417,5 +417,16 @@ import CQPDF
     #expect(entries("<< /A << /B ] >> /C 1 >>", ["C"]) == nil, "what is skipped is checked")
     #expect(entries("<< /A 1 2 /C 1 >>", ["C"]) == nil, "a value without a key")
     #expect(entries("[1 2]", ["C"]) == nil)
+    // A skipped word is refused exactly when reading it is.
+    let words = [
+      "42", "-42", "+.5", "-.25", "5.", "-0", "+0.", "true", "null", "1e5", "1.2.3", "5-", "--1", "+", ".", "abc",
+      "100000000000000000000", "-9223372036854775809", "-9223372036854775808", "9223372036854775807",
+      String(repeating: "9", count: 39) + ".5", String(repeating: "9", count: 40) + ".5",
+    ]
+    for word in words {
+      let read = entries("<< /A \(word) >>", ["A"])
+      #expect((entries("<< /A \(word) /B 3 >>", ["B"]) != nil) == (read != nil), "\(word)")
+      #expect((entries("<< /A [1 \(word)] /B 3 >>", ["B"]) != nil) == (read != nil), "\(word) in an array")
+    }
   }
 }

@@ -276,7 +276,7 @@ struct PDFCursor {
         return true
       }
       let token = word()
-      return !PDFCursor.isIntegerOutOfRange(token) && (PDFCursor.number(token) != nil || PDFCursor.isKeyword(token))
+      return !PDFCursor.isIntegerOutOfRange(token) && (PDFCursor.isNumber(token) || PDFCursor.isKeyword(token))
     }
   }
 
@@ -336,13 +336,15 @@ struct PDFCursor {
     guard let first = token.first else { return false }
     let digits = first == 0x2B || first == 0x2D ? token.dropFirst() : token
     guard !digits.isEmpty, digits.allSatisfy({ (0x30...0x39).contains($0) }) else { return false }
-    return Int64(String(decoding: token, as: UTF8.self)) == nil
+    // Up to 18 digits always fit.
+    return digits.count > 18 && Int64(String(decoding: token, as: UTF8.self)) == nil
   }
 
-  /// A number other than a plain non-negative integer: a sign, digits with at most one
-  /// period, at least one digit; nil for any other word (such as "1e5" or "--1").
-  private static func number(_ token: ArraySlice<UInt8>) -> Double? {
-    guard !token.isEmpty, token.count <= maximumNumberLength else { return nil }
+  /// True for a number other than a plain non-negative integer: a sign, digits with at most
+  /// one period, at least one digit, at most ``maximumNumberLength`` characters (any such
+  /// number is finite); false for any other word (such as "1e5" or "--1").
+  private static func isNumber(_ token: ArraySlice<UInt8>) -> Bool {
+    guard !token.isEmpty, token.count <= maximumNumberLength else { return false }
     var digits = 0
     var periods = 0
     for (offset, byte) in token.enumerated() {
@@ -350,14 +352,20 @@ struct PDFCursor {
       case 0x30...0x39: digits += 1
       case 0x2E: periods += 1
       case 0x2B, 0x2D:
-        guard offset == 0 else { return nil }
-      default: return nil
+        guard offset == 0 else { return false }
+      default: return false
       }
     }
-    guard digits > 0, periods <= 1 else { return nil }
-    guard let value = Double(String(decoding: token, as: UTF8.self)), value.isFinite else { return nil }
+    return digits > 0 && periods <= 1
+  }
+
+  /// The value of a number ``isNumber(_:)`` accepts; nil for any other word.
+  private static func number(_ token: ArraySlice<UInt8>) -> Double? {
+    guard isNumber(token), let value = Double(String(decoding: token, as: UTF8.self)), value.isFinite else {
+      return nil
+    }
     // "-0" is the integer 0, as qpdf reads it.
-    return value == 0 && periods == 0 ? 0 : value
+    return value == 0 && !token.contains(0x2E) ? 0 : value
   }
 
   /// A name's characters with #xx escapes decoded; nil when an escape is not two hex digits,
