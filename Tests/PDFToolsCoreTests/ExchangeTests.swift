@@ -275,6 +275,38 @@ import Testing
     #expect(try document.annotations(onPage: 0).count + document.annotations(onPage: 1).count == 18)
   }
 
+  /// A page whose /Annots is an array object of its own keeps it: flattening rewrites that
+  /// object with the annotations it leaves (a link, and nothing of the square with its pop-up),
+  /// an incremental save appends it, and one undo brings every item back.
+  @Test func flatteningRewritesAnAnnotsArrayObject() throws {
+    let bytes = Fixtures.pdf([
+      "<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Annots 4 0 R >>", "[5 0 R 6 0 R 7 0 R]",
+      "<< /Type /Annot /Subtype /Square /Rect [10 10 50 50] /C [1 0 0] /Popup 6 0 R >>",
+      "<< /Type /Annot /Subtype /Popup /Rect [60 60 160 120] /Parent 5 0 R >>",
+      "<< /Type /Annot /Subtype /Link /Rect [200 200 300 220] >>",
+    ])
+    let document = try Document.open(bytes: bytes)
+    var scope = FlattenScope()
+    scope.subtypes = ["Square"]
+    #expect(try document.flatten(scope) == 1)
+    let (array, items) = try document.locked { () throws(PDFError) -> (ObjectIdentity?, [Int32]) in
+      let annots = document.qpdf.entry(try document.pageObject(0), "/Annots")
+      let items = annots.flatMap { document.qpdf.items($0) } ?? []
+      return (annots.flatMap { document.qpdf.identity($0) }, items.compactMap { document.qpdf.identity($0)?.number })
+    }
+    #expect(array == ObjectIdentity(number: 4, generation: 0) && items == [7])
+    #expect(try document.annotationSummaries(onPage: 0).map(\.subtype) == ["Link"])
+    var options = SaveOptions()
+    options.mode = .incremental
+    let saved = try document.withSavedBytes(options) { (bytes) throws(PDFError) in Array(bytes) }
+    #expect(Array(saved.prefix(bytes.count)) == bytes)
+    #expect(String(decoding: saved.suffix(from: bytes.count), as: UTF8.self).contains("4 0 obj\n[ 7 0 R ]"))
+    #expect(try Document.open(bytes: saved).annotationSummaries(onPage: 0).map(\.subtype) == ["Link"])
+    #expect(try document.undo())
+    #expect(try document.annotationSummaries(onPage: 0).map(\.subtype) == ["Square", "Popup", "Link"])
+  }
+
   @Test func scopeSubtypesAndHiddenAnnotations() throws {
     let document = try ExchangeTests.annotated()
     let ids = try document.annotations(onPage: 0) + document.annotations(onPage: 1)

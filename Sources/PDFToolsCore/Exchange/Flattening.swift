@@ -91,11 +91,16 @@ extension Document {
       if let known = facts[identity] { return known.popup }
       return qpdf.entry(qpdf.object(identity), "/Popup").flatMap { qpdf.identity($0) }
     })
-    // The annotations go, with the popups that belong to them.
+    // The annotations go, with the popups that belong to them, in one change of /Annots.
     guard let annots = qpdf.entry(pageObject, "/Annots"), let items = qpdf.items(annots) else { return 0 }
     var removed = 0
-    for (position, item) in items.enumerated().reversed() {
-      guard let identity = qpdf.identity(item) else { continue }
+    var kept: [qpdf_oh] = []
+    kept.reserveCapacity(items.count)
+    for item in items {
+      guard let identity = qpdf.identity(item) else {
+        kept.append(item)
+        continue
+      }
       let parent: ObjectIdentity?
       let isPopup: Bool
       if let known = facts[identity] {
@@ -106,10 +111,13 @@ extension Document {
         isPopup = qpdf.entry(item, "/Subtype").flatMap { qpdf.name($0) } == "Popup"
       }
       guard chosen.contains(identity) || popups.contains(identity) || (isPopup && parent.map(chosen.contains) == true)
-      else { continue }
-      try writer.removeItem(at: position, from: annots, owner: pageObject)
+      else {
+        kept.append(item)
+        continue
+      }
       if chosen.contains(identity) { removed += 1 }
     }
+    if kept.count < items.count { try writer.setItems(kept, ofArray: annots, at: "/Annots", in: pageObject) }
     return removed
   }
 

@@ -92,6 +92,23 @@ struct ObjectWriter {
     try finish("replace an item")
   }
 
+  /// Gives the array `array`, the value of `key` in `dictionary` (an indirect object's), the
+  /// items `items` in one change: an array object of its own is rewritten in place, a direct
+  /// array is replaced.
+  func setItems(_ items: [qpdf_oh], ofArray array: qpdf_oh, at key: String, in dictionary: qpdf_oh) throws(PDFError) {
+    guard qpdf_oh_is_array(qpdf.data, array) != QPDF_FALSE else {
+      throw PDFError(.damaged, "cannot replace the items of \(key): it is not an array (the file may be damaged there)")
+    }
+    let replacement = qpdf.makeArray(items)
+    guard let identity = qpdf.identity(array) else {
+      try set(key, replacement, in: dictionary)
+      return
+    }
+    recorder.objectWillChange(identity, reach: ChangeReach.ofEntry(key, in: dictionary, qpdf))
+    qpdf_replace_object(qpdf.data, identity.number, identity.generation, replacement)
+    try finish("replace the items of \(key)")
+  }
+
   /// Sets `key` of the trailer dictionary.
   func setTrailer(_ key: String, _ value: qpdf_oh) throws(PDFError) {
     recorder.objectWillChange(ObjectSnapshot.trailer, reach: .anything)
