@@ -18,7 +18,8 @@ import Testing
     ])
   }()
 
-  /// `plain` encrypted by `qpdf --encrypt user owner bits options...`.
+  /// `plain` encrypted by `qpdf --encrypt user owner bits options...`, in a folder of its own
+  /// that the caller removes (``removeFolder(of:)``).
   static func encrypted(user: String, owner: String, bits: String, _ options: [String] = []) throws -> String {
     let folder = try Fixtures.temporaryFolder()
     let source = folder.appendingPathComponent("plain.pdf")
@@ -31,6 +32,11 @@ import Testing
     process.waitUntilExit()
     #expect(process.terminationStatus == 0, "qpdf encrypted the test file")
     return target.path
+  }
+
+  /// Removes the folder ``encrypted(user:owner:bits:_:)`` made for `path`.
+  static func removeFolder(of path: String) {
+    try? FileManager.default.removeItem(at: URL(fileURLWithPath: path).deletingLastPathComponent())
   }
 
   /// Opens with `password`, then reads text and renders: both need poppler's view of the file.
@@ -51,6 +57,7 @@ import Testing
   @Test(arguments: [["--force-R5"], []])
   func aes256TakesUTF8Passwords(options: [String]) throws {
     let path = try Self.encrypted(user: "Pässwörd-日本", owner: "Ówner-密码", bits: "256", options)
+    defer { Self.removeFolder(of: path) }
     try check(path, "Pässwörd-日本")
     try check(path, "Ówner-密码")
     expectError(.wrongPassword) { () throws(PDFError) in try Document.open(path: path, password: "Pässwörd-日") }
@@ -59,6 +66,7 @@ import Testing
   @Test(arguments: [("128", ["--use-aes=y"]), ("128", ["--use-aes=n"]), ("40", [])])
   func olderRevisionsTakePDFDocEncoding(bits: String, options: [String]) throws {
     let path = try Self.encrypted(user: "Pässwörd", owner: "Öwner", bits: bits, options)
+    defer { Self.removeFolder(of: path) }
     try check(path, "Pässwörd")
     try check(path, "Öwner")
     expectError(.wrongPassword) { () throws(PDFError) in try Document.open(path: path, password: "日本") }

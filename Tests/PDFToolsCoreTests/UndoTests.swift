@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CQPDF
+import Foundation
 import Testing
 
 @testable import PDFToolsCore
@@ -135,6 +136,7 @@ import Testing
     _ = try document.withSavedBytes(SaveOptions()) { (_) throws(PDFError) in 0 }
     #expect(document.isModified, "saving to memory is not a save of the document")
     let folder = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
     try document.save(to: folder.appendingPathComponent("saved.pdf").path)
     #expect(!document.isModified)
     try document.updateAnnotation(ids[0], [.color(RGBColor(0, 0, 1))])
