@@ -393,6 +393,25 @@ import CQPDF
     #expect(value("[1 (a)b)] <</K [2]>>") == nil, "an unbalanced string ends the array early")
   }
 
+  /// Skipping a literal string ends where reading it ends, for balanced and unbalanced
+  /// parentheses, escapes (octal, line breaks, a backslash last) and random bytes.
+  @Test func skippedStringsEndWhereReadOnesDo() {
+    var samples = [
+      "()", "(a)", "(a(b)c)", "(a\\)b)", "(a\\(b)", "(\\\\)", "(\\", "(abc", "((a)", "(a))", "(\\123)",
+      "(\\1)", "(a\\\r\nb)", "(\\)", "(x\\", "(",
+    ].map { Array($0.utf8) }
+    var generator = SystemRandomNumberGenerator()
+    let alphabet: [UInt8] = [0x28, 0x29, 0x5C, 0x0D, 0x0A, 0x31, 0x37, 0x61]
+    for _ in 0..<500 {
+      samples.append([0x28] + (0..<Int.random(in: 0...12, using: &generator)).map { _ in alphabet.randomElement(using: &generator) ?? 0x61 })
+    }
+    for sample in samples {
+      let read = PDFStrings.literal(sample, at: 0)
+      let skipped = PDFStrings.literalEnd(sample, at: 0)
+      #expect(skipped.end == read.end && skipped.closed == read.closed, "\(sample)")
+    }
+  }
+
   /// Only the entries asked for are kept; the others are checked as they are skipped.
   @Test func readsTheEntriesAskedFor() {
     func entries(_ text: String, _ keys: [StaticString]) -> [PDFValue?]? {

@@ -266,7 +266,11 @@ struct PDFCursor {
         }
         guard skipValue(depth: depth + 1) else { return false }
       }
-    case 0x3C, 0x28, 0x3E, 0x5D, 0x29, 0x7B, 0x7D:
+    case 0x28:
+      let string = PDFStrings.literalEnd(bytes, at: position)
+      position = string.end
+      return string.closed
+    case 0x3C, 0x3E, 0x5D, 0x29, 0x7B, 0x7D:
       return value(depth: depth) != nil
     default:
       if integer() != nil {

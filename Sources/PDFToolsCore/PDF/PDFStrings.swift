@@ -48,6 +48,28 @@ enum PDFStrings {
     return (result, position, false)
   }
 
+  /// Where the literal string whose "(" is at `start` ends, as ``literal(_:at:)`` reads it,
+  /// without decoding its bytes: the position after its ")" (or the end of `bytes`), and
+  /// whether it was closed.
+  static func literalEnd(_ bytes: [UInt8], at start: Int) -> (end: Int, closed: Bool) {
+    var position = start + 1
+    var open = 1
+    while position < bytes.count {
+      switch bytes[position] {
+      // An escape's first byte is never a parenthesis that counts; the octal digits and line
+      // break an escape may take after it are never parentheses.
+      case 0x5C: position += 1
+      case 0x28: open += 1
+      case 0x29:
+        open -= 1
+        if open == 0 { return (position + 1, true) }
+      default: break
+      }
+      position += 1
+    }
+    return (bytes.count, false)
+  }
+
   /// The hexadecimal string whose "<" is at `start`: its bytes (characters that are not hex
   /// digits skipped, an odd last digit followed by 0), the position after its ">" (or the end
   /// of `bytes`), and whether it was closed.
