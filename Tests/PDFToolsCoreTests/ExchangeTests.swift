@@ -307,6 +307,58 @@ import Testing
     #expect(try document.annotationSummaries(onPage: 0).map(\.subtype) == ["Square", "Popup", "Link"])
   }
 
+  /// A page with a square (its appearance in object 8), its pop-up and a link; `catalog`
+  /// adds entries to the catalog.
+  private static func squarePopupLink(catalog: String = "") -> [UInt8] {
+    Fixtures.pdf([
+      "<< /Type /Catalog /Pages 2 0 R \(catalog) >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Annots [5 0 R 6 0 R 7 0 R] >>", "<< >>",
+      "<< /Type /Annot /Subtype /Square /Rect [10 10 50 50] /C [1 0 0] /NM (sq\\(1\\)) /Popup 6 0 R /AP << /N 8 0 R >> >>",
+      "<< /Type /Annot /Subtype /Popup /Rect [60 60 160 120] /Parent 5 0 R >>",
+      "<< /Type /Annot /Subtype /Link /Rect [200 200 300 220] /Border [0 0 0] >>",
+      "<< /Type /XObject /Subtype /Form /BBox [10 10 50 50] /Length 20 >>\nstream\n1 0 0 RG 12 12 36 36 re S\nendstream",
+    ])
+  }
+
+  /// The text qpdf gives each of `numbers`' objects.
+  private static func texts(_ document: Document, _ numbers: [Int32]) throws -> [String] {
+    try document.locked { () throws(PDFError) -> [String] in
+      numbers.map { String(decoding: document.qpdf.unparsed(document.qpdf.object(ObjectIdentity(number: $0, generation: 0))), as: UTF8.self) }
+    }
+  }
+
+  /// Flattening everything empties the annotations it takes off the page without reading
+  /// them through qpdf; undo puts back exactly what the file held, and redo empties them again.
+  @Test func flatteningEmptiesTheAnnotationsItRemoves() throws {
+    let document = try Document.open(bytes: Self.squarePopupLink())
+    let before = try Self.texts(document, [5, 6, 7])
+    #expect(try document.flatten() == 2)
+    #expect(try Self.texts(document, [5, 6, 7]) == ["<< >>", "<< >>", "<< >>"])
+    let saved = try document.withSavedBytes(SaveOptions()) { (bytes) throws(PDFError) in Array(bytes) }
+    let reread = try Document.open(bytes: saved)
+    #expect(try reread.annotations(onPage: 0).isEmpty)
+    #expect(try document.undo())
+    #expect(try Self.texts(document, [5, 6, 7]) == before)
+    #expect(try document.annotationSummaries(onPage: 0).map(\.subtype) == ["Square", "Popup", "Link"])
+    #expect(try document.redo())
+    #expect(try Self.texts(document, [5, 6, 7]) == ["<< >>", "<< >>", "<< >>"])
+  }
+
+  /// Annotations taken off a page stay as they are where something may still refer to them: a
+  /// markup annotation left on the page (a reply could), or a structure tree.
+  @Test func flatteningKeepsRemovedAnnotationsThatMayBeReferred() throws {
+    let partly = try Document.open(bytes: Self.squarePopupLink())
+    let before = try Self.texts(partly, [5, 6])
+    var scope = FlattenScope()
+    scope.subtypes = ["Square"]
+    #expect(try partly.flatten(scope) == 1)
+    #expect(try Self.texts(partly, [5, 6]) == before)
+    let tagged = try Document.open(bytes: Self.squarePopupLink(catalog: "/StructTreeRoot 4 0 R"))
+    let taggedBefore = try Self.texts(tagged, [5, 6, 7])
+    #expect(try tagged.flatten() == 2)
+    #expect(try Self.texts(tagged, [5, 6, 7]) == taggedBefore)
+  }
+
   @Test func scopeSubtypesAndHiddenAnnotations() throws {
     let document = try ExchangeTests.annotated()
     let ids = try document.annotations(onPage: 0) + document.annotations(onPage: 1)

@@ -342,12 +342,22 @@ extension Document: ChangeRecording {
   /// Records that `identity` is about to change (altering what `reach` says in what pages
   /// show): for the undo journal, incremental saves and the poppler view. Call under the lock.
   func objectWillChange(_ identity: ObjectIdentity, reach: ChangeReach) {
+    objectWillChange(identity, reach: reach, known: nil)
+  }
+
+  /// As ``objectWillChange(_:reach:)``, with the object's state before the change known.
+  func objectWillChange(_ identity: ObjectIdentity, reach: ChangeReach, before: ObjectSnapshot) {
+    objectWillChange(identity, reach: reach, known: before)
+  }
+
+  /// What both record; `known` is the state before the change when the caller knows it.
+  private func objectWillChange(_ identity: ObjectIdentity, reach: ChangeReach, known: ObjectSnapshot?) {
     if identity != ObjectSnapshot.trailer {
       changedObjects.insert(identity)
       viewsWillShow(identity, reach: reach)
       listingWillChange(identity)
     }
-    journalWillChange(identity, reach: reach)
+    journalWillChange(identity, reach: reach, before: known)
   }
 
   /// True when a page's listing gave `identity` an annotation id. Call under the lock.

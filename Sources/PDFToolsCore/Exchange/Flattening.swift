@@ -118,8 +118,37 @@ extension Document {
       if chosen.contains(identity) { removed += 1 }
     }
     if kept.count < items.count { try writer.setItems(kept, ofArray: annots, at: "/Annots", in: pageObject) }
+    try emptyRemoved(items.compactMap { qpdf.identity($0) }, kept: kept, facts: facts)
     return removed
   }
+
+  /// Empties the annotations a flattening took off a page (see ``ObjectWriter/empty(_:before:)``)
+  /// where nothing can refer to them any more and the file's bytes hold them as qpdf has them:
+  /// every annotation left on the page is a widget (no reply or pop-up points at them), the
+  /// document has no structure tree (whose object references would), and the bytes hold them
+  /// plainly, unchanged and not encrypted. Their text there is what undo puts back. Call under
+  /// the lock.
+  private func emptyRemoved(_ items: [ObjectIdentity], kept: [qpdf_oh], facts: [ObjectIdentity: FlattenFacts]) throws(PDFError) {
+    guard flattensFromBytes, !wasRepaired, qpdf.value(qpdf.root, "StructTreeRoot") == nil, let base = try? viewBase()
+    else { return }
+    func subtype(_ identity: ObjectIdentity) -> String? {
+      if let known = facts[identity] { return known.subtype }
+      if !changedObjects.contains(identity), let entries = base.entries(of: identity, ["Subtype"]), entries.count == 1 {
+        return PDFValue.name(orEmpty: entries[0])
+      }
+      return qpdf.entry(qpdf.object(identity), "/Subtype").flatMap { qpdf.name($0) }
+    }
+    let left = Set(kept.compactMap { qpdf.identity($0) })
+    guard kept.count == left.count, left.allSatisfy({ subtype($0) == "Widget" }) else { return }
+    for identity in items where !left.contains(identity) && !changedObjects.contains(identity) {
+      // A widget belongs to its form field too.
+      guard subtype(identity) != "Widget", let text = facts[identity]?.text ?? base.containerText(of: identity) else {
+        continue
+      }
+      try writer.empty(identity, before: .value(text))
+    }
+  }
+
 
   /// The form to draw for an annotation and where: its normal appearance (the state /AS
   /// names) and the matrix that puts the form's box on /Rect. Nil when there is nothing to

@@ -14,6 +14,9 @@ struct FlattenFacts {
   /// The normal appearance to draw (the state /AS names), with /Rect and the form's /BBox and
   /// /Matrix; nil when there is nothing to draw (always for a pop-up, which is never drawn).
   let drawing: (form: ObjectIdentity, rect: Rect, box: Rect, matrix: AffineTransform)?
+  /// The annotation's dictionary as the bytes hold it (what undo puts back once flattening
+  /// empties it).
+  var text: [UInt8] = []
 }
 
 extension Document {
@@ -24,9 +27,16 @@ extension Document {
   /// and the library would make one. Call under the lock.
   func flattenFactsFromBytes(_ identity: ObjectIdentity) -> FlattenFacts? {
     guard flattensFromBytes, !wasRepaired, !changedObjects.contains(identity), let base = try? viewBase(), !base.encrypted,
-      let entries = base.entries(of: identity, ["Subtype", "F", "AP", "AS", "Rect", "Popup", "Parent"]),
-      entries.count == 7
+      let read = base.entriesAndText(of: identity, ["Subtype", "F", "AP", "AS", "Rect", "Popup", "Parent"]),
+      read.entries.count == 7, var facts = flattenFacts(read.entries, base)
     else { return nil }
+    facts.text = read.text
+    return facts
+  }
+
+  /// What ``flattenFactsFromBytes(_:)`` reads of an annotation whose entries the bytes hold
+  /// as `entries`; nil where it gives nil.
+  private func flattenFacts(_ entries: [PDFValue?], _ base: BaseObjects) -> FlattenFacts? {
     guard let subtype = PDFValue.name(orEmpty: entries[0]) else { return nil }
     let flags: Int
     switch entries[1] {

@@ -14,10 +14,10 @@ struct CallSavepoint {
 extension Document {
   /// Keeps the state of `identity` from before the change about to happen (which can alter
   /// what `reach` says in what pages show), for the journal, the step being written and the
-  /// running call; call under the lock.
-  func journalWillChange(_ identity: ObjectIdentity, reach: ChangeReach) {
+  /// running call: `before` when the caller knows it, else read from qpdf. Call under the lock.
+  func journalWillChange(_ identity: ObjectIdentity, reach: ChangeReach, before: ObjectSnapshot? = nil) {
     guard !journal.restoring else { return }
-    var taken: ObjectSnapshot? = nil
+    var taken: ObjectSnapshot? = before
     keep(identity) { () -> ObjectSnapshot in
       if let taken { return taken }
       let state = qpdf.snapshot(identity)

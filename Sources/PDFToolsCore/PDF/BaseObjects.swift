@@ -62,6 +62,17 @@ final class BaseObjects {
     read(identity) { cursor in cursor.entries(keys) }
   }
 
+  /// ``entries(of:_:)``, with the dictionary's text as the bytes hold it (nil for an
+  /// encrypted document, whose bytes hold its strings encrypted).
+  func entriesAndText(of identity: ObjectIdentity, _ keys: [StaticString]) -> (entries: [PDFValue?], text: [UInt8])? {
+    guard !encrypted else { return nil }
+    return read(identity) { cursor in
+      cursor.skipSpace()
+      let start = cursor.position
+      return cursor.entries(keys).map { ($0, Array(cursor.bytes[start..<cursor.position])) }
+    }
+  }
+
   /// The values of `keys` in the dictionary of stream object `identity` (one the file holds
   /// outside object streams, as streams are), as for ``entries(of:_:)``; nil when the bytes
   /// do not hold a stream there plainly.
@@ -90,6 +101,14 @@ final class BaseObjects {
   /// nil when the bytes do not hold the object plainly.
   func value(of identity: ObjectIdentity) -> PDFValue? {
     read(identity) { cursor in cursor.value() }
+  }
+
+  /// The text of dictionary or array object `identity` as the bytes hold it, what qpdf reads
+  /// of it; nil when the document is encrypted (the bytes hold its strings encrypted), the
+  /// object is anything else (a stream among them) or the bytes do not hold it plainly.
+  func containerText(of identity: ObjectIdentity) -> [UInt8]? {
+    guard !encrypted else { return nil }
+    return read(identity) { cursor in cursor.containerText().map { Array($0) } }
   }
 
   /// What `body` reads of object `identity`: after "n g obj" when "endobj" follows, or from

@@ -7,6 +7,9 @@ protocol ChangeRecording: AnyObject {
   /// `identity` (an existing object, or ``ObjectSnapshot/trailer``) is about to change, in a
   /// way that can alter what `reach` says in what pages show.
   func objectWillChange(_ identity: ObjectIdentity, reach: ChangeReach)
+  /// As ``objectWillChange(_:reach:)``, for a change whose caller knows the object's state
+  /// before it (`before`), which is then not read from qpdf.
+  func objectWillChange(_ identity: ObjectIdentity, reach: ChangeReach, before: ObjectSnapshot)
   /// `identity` was just made.
   func objectWasCreated(_ identity: ObjectIdentity)
   /// An emptied object no state of the document refers to any more (made by a change that
@@ -107,6 +110,15 @@ struct ObjectWriter {
     recorder.objectWillChange(identity, reach: ChangeReach.ofEntry(key, in: dictionary, qpdf))
     qpdf_replace_object(qpdf.data, identity.number, identity.generation, replacement)
     try finish("replace the items of \(key)")
+  }
+
+  /// Empties dictionary object `identity`, which nothing refers to any more, without reading
+  /// it: `before` is its state. An emptied object costs a full save nothing, where qpdf would
+  /// read the old one from the file again (every object is read before a full write).
+  func empty(_ identity: ObjectIdentity, before: ObjectSnapshot) throws(PDFError) {
+    recorder.objectWillChange(identity, reach: .annotations, before: before)
+    qpdf_replace_object(qpdf.data, identity.number, identity.generation, qpdf.makeDictionary())
+    try finish("empty an object")
   }
 
   /// Sets `key` of the trailer dictionary.

@@ -233,6 +233,17 @@ struct PDFCursor {
     }
   }
 
+  /// Moves past the dictionary or array at the position, checked as ``value(depth:)`` reads
+  /// it, and returns its text; nil for any other value, or where ``value(depth:)`` gives nil.
+  mutating func containerText() -> ArraySlice<UInt8>? {
+    skipSpace()
+    let start = position
+    guard start < bytes.count, bytes[start] == 0x5B || (bytes[start] == 0x3C && start + 1 < bytes.count && bytes[start + 1] == 0x3C),
+      skipValue(depth: 0)
+    else { return nil }
+    return bytes[start..<position]
+  }
+
   /// Moves past the value at the position as ``value(depth:)`` reads it, without keeping it;
   /// false where ``value(depth:)`` gives nil.
   private mutating func skipValue(depth: Int) -> Bool {
