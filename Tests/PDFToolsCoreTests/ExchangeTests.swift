@@ -344,6 +344,38 @@ import Testing
     #expect(try Self.texts(document, [5, 6, 7]) == ["<< >>", "<< >>", "<< >>"])
   }
 
+  /// An annotation two pages list is drawn on both before it is emptied; flattening only some
+  /// pages empties nothing (a page left out may list what it removed).
+  @Test func flatteningDrawsAnAnnotationTwoPagesListOnBoth() throws {
+    let bytes = Fixtures.pdf([
+      "<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 2 >>",
+      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Annots [5 0 R] >>",
+      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Annots [5 0 R] >>",
+      "<< /Type /Annot /Subtype /Square /Rect [10 10 50 50] /AP << /N 6 0 R >> >>",
+      "<< /Type /XObject /Subtype /Form /BBox [10 10 50 50] /Length 20 >>\nstream\n1 0 0 RG 12 12 36 36 re S\nendstream",
+    ])
+    func drawnForms(_ document: Document) throws -> [[Int32]] {
+      try document.locked { () throws(PDFError) -> [[Int32]] in
+        try (0..<2).map { (index) throws(PDFError) -> [Int32] in
+          let resources = document.qpdf.entry(try document.pageObject(index), "/Resources")
+          guard let forms = resources.flatMap({ document.qpdf.entry($0, "/XObject") }) else { return [] }
+          return document.qpdf.keys(forms).compactMap { document.qpdf.value(forms, $0).flatMap { document.qpdf.identity($0)?.number } }
+        }
+      }
+    }
+    let whole = try Document.open(bytes: bytes)
+    #expect(try whole.flatten() == 2)
+    #expect(try drawnForms(whole) == [[6], [6]])
+    #expect(try Self.texts(whole, [5]) == ["<< >>"])
+    let first = try Document.open(bytes: bytes)
+    let before = try Self.texts(first, [5])
+    var scope = FlattenScope()
+    scope.pages = [0]
+    #expect(try first.flatten(scope) == 1)
+    #expect(try Self.texts(first, [5]) == before)
+    #expect(try first.annotations(onPage: 1).count == 1)
+  }
+
   /// Annotations taken off a page stay as they are where something may still refer to them: a
   /// markup annotation left on the page (a reply could), or a structure tree.
   @Test func flatteningKeepsRemovedAnnotationsThatMayBeReferred() throws {

@@ -41,9 +41,19 @@ extension Document {
         }
         if let pages = scope.pages { for page in pages { try checkPageIndex(page) } }
         var removed = 0
+        // What may be emptied once every page is done; nil once a page keeps what may refer
+        // to what it removed.
+        var unreferenced: [ObjectIdentity: [UInt8]]? = scope.pages == nil ? [:] : nil
         for page in 0..<pageTree.count where scope.pages?.contains(page) ?? true {
-          removed += try flattenPage(page, scope)
+          let flattened = try flattenPage(page, scope)
+          removed += flattened.removed
+          if let texts = flattened.unreferenced {
+            unreferenced?.merge(texts) { first, _ in first }
+          } else {
+            unreferenced = nil
+          }
         }
+        if let unreferenced { try empty(unreferenced) }
         if removed > 0 {
           noteContentChange()
           try commitChange("flatten annotations", label: "Flatten")
@@ -53,9 +63,13 @@ extension Document {
     }
   }
 
-  /// Flattens what `scope` picks on page `page`; call under the lock.
-  private func flattenPage(_ page: Int, _ scope: FlattenScope) throws(PDFError) -> Int {
-    guard let listing = try listing(ofPage: page), !listing.objects.isEmpty else { return 0 }
+  /// Flattens what `scope` picks on page `page`. Returns the number of annotations removed,
+  /// and the texts of the annotations and pop-ups it took off the page that nothing on it can
+  /// refer to any more (see ``removedTexts(_:kept:facts:)``). Call under the lock.
+  private func flattenPage(_ page: Int, _ scope: FlattenScope) throws(PDFError)
+    -> (removed: Int, unreferenced: [ObjectIdentity: [UInt8]]?)
+  {
+    guard let listing = try listing(ofPage: page), !listing.objects.isEmpty else { return (0, [:]) }
     let pageObject = try pageObject(page)
     let rotation = try geometry(page).rotation
     var chosen = Set<ObjectIdentity>()
@@ -84,7 +98,7 @@ extension Document {
         drawings.append(drawing)
       }
     }
-    guard !chosen.isEmpty else { return 0 }
+    guard !chosen.isEmpty else { return (0, [:]) }
     if !drawings.isEmpty { try drawOnPage(pageObject, drawings) }
     // Popups named by their parents' /Popup go too (also those without /Parent).
     let popups = Set(chosen.compactMap { identity -> ObjectIdentity? in
@@ -92,7 +106,7 @@ extension Document {
       return qpdf.entry(qpdf.object(identity), "/Popup").flatMap { qpdf.identity($0) }
     })
     // The annotations go, with the popups that belong to them, in one change of /Annots.
-    guard let annots = qpdf.entry(pageObject, "/Annots"), let items = qpdf.items(annots) else { return 0 }
+    guard let annots = qpdf.entry(pageObject, "/Annots"), let items = qpdf.items(annots) else { return (0, [:]) }
     var removed = 0
     var kept: [qpdf_oh] = []
     kept.reserveCapacity(items.count)
@@ -118,19 +132,18 @@ extension Document {
       if chosen.contains(identity) { removed += 1 }
     }
     if kept.count < items.count { try writer.setItems(kept, ofArray: annots, at: "/Annots", in: pageObject) }
-    try emptyRemoved(items.compactMap { qpdf.identity($0) }, kept: kept, facts: facts)
-    return removed
+    return (removed, removedTexts(items.compactMap { qpdf.identity($0) }, kept: kept, facts: facts))
   }
 
-  /// Empties the annotations a flattening took off a page (see ``ObjectWriter/empty(_:before:)``)
-  /// where nothing can refer to them any more and the file's bytes hold them as qpdf has them:
-  /// every annotation left on the page is a widget (no reply or pop-up points at them), the
-  /// document has no structure tree (whose object references would), and the bytes hold them
-  /// plainly, unchanged and not encrypted. Their text there is what undo puts back. Call under
-  /// the lock.
-  private func emptyRemoved(_ items: [ObjectIdentity], kept: [qpdf_oh], facts: [ObjectIdentity: FlattenFacts]) throws(PDFError) {
-    guard flattensFromBytes, !wasRepaired, qpdf.value(qpdf.root, "StructTreeRoot") == nil, let base = try? viewBase()
-    else { return }
+  /// The texts, as the file's bytes hold them, of the annotations and pop-ups a flattening
+  /// took off a page (`items` less `kept`) where nothing left on the page can refer to them:
+  /// every annotation left is a widget (no reply or pop-up), and the bytes hold them plainly,
+  /// unchanged and not encrypted (a widget is never among them: its field lists it). Nil when
+  /// something left may refer to them. Call under the lock.
+  private func removedTexts(_ items: [ObjectIdentity], kept: [qpdf_oh], facts: [ObjectIdentity: FlattenFacts])
+    -> [ObjectIdentity: [UInt8]]?
+  {
+    guard flattensFromBytes, !wasRepaired, let base = try? viewBase() else { return nil }
     func subtype(_ identity: ObjectIdentity) -> String? {
       if let known = facts[identity] { return known.subtype }
       if !changedObjects.contains(identity), let entries = base.entries(of: identity, ["Subtype"]), entries.count == 1 {
@@ -139,16 +152,28 @@ extension Document {
       return qpdf.entry(qpdf.object(identity), "/Subtype").flatMap { qpdf.name($0) }
     }
     let left = Set(kept.compactMap { qpdf.identity($0) })
-    guard kept.count == left.count, left.allSatisfy({ subtype($0) == "Widget" }) else { return }
+    guard kept.count == left.count, left.allSatisfy({ subtype($0) == "Widget" }) else { return nil }
+    var texts: [ObjectIdentity: [UInt8]] = [:]
     for identity in items where !left.contains(identity) && !changedObjects.contains(identity) {
-      // A widget belongs to its form field too.
       guard subtype(identity) != "Widget", let text = facts[identity]?.text ?? base.containerText(of: identity) else {
         continue
       }
+      texts[identity] = text
+    }
+    return texts
+  }
+
+  /// Empties the annotations of `texts` (see ``ObjectWriter/empty(_:before:)``) that a whole
+  /// document's flattening took off its pages, unless the document has a structure tree (whose
+  /// object references may name them) or they changed since (an annotation two pages listed is
+  /// drawn on both first): a full save then does not read them again. Their texts are what undo
+  /// puts back. Call under the lock.
+  private func empty(_ texts: [ObjectIdentity: [UInt8]]) throws(PDFError) {
+    guard !texts.isEmpty, qpdf.value(qpdf.root, "StructTreeRoot") == nil else { return }
+    for (identity, text) in texts.sorted(by: { $0.key.number < $1.key.number }) where !changedObjects.contains(identity) {
       try writer.empty(identity, before: .value(text))
     }
   }
-
 
   /// The form to draw for an annotation and where: its normal appearance (the state /AS
   /// names) and the matrix that puts the form's box on /Rect. Nil when there is nothing to
