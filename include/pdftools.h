@@ -2008,9 +2008,12 @@ pdftools_status pdftools_flatten_options_init(pdftools_flatten_options *options,
  * links (whose borders some viewers draw and others do not), are removed
  * without drawing; one without an appearance gets the one the library
  * builds.  The page's old content is wrapped
- * in q/Q.  Flattened widgets stay in the form's field list.  One undo step
- * ("Flatten").  *out_count (may be NULL) receives the number of
- * annotations removed (popups not counted).
+ * in q/Q.  Flattened widgets stay in the form's field list.  When every page
+ * is flattened and only widgets stay on them, the removed annotations'
+ * objects are emptied (unless the document has a structure tree): a full
+ * save leaves them out without reading them again, an incremental one
+ * writes them empty.  One undo step ("Flatten").  *out_count (may be NULL)
+ * receives the number of annotations removed (popups not counted).
  * Errors: INVALID_HANDLE, INVALID_ARGUMENT (a negative count, a count
  * without its array, options' version), OUT_OF_RANGE (a page),
  * NOT_PERMITTED (the document has signature fields and
