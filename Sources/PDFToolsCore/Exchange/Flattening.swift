@@ -45,7 +45,7 @@ extension Document {
         // to what it removed.
         var unreferenced: [ObjectIdentity: [UInt8]]? = scope.pages == nil ? [:] : nil
         for page in 0..<pageTree.count where scope.pages?.contains(page) ?? true {
-          let flattened = try flattenPage(page, scope)
+          let flattened = try flattenPage(page, scope, gathering: unreferenced != nil)
           removed += flattened.removed
           if let texts = flattened.unreferenced {
             unreferenced?.merge(texts) { first, _ in first }
@@ -64,9 +64,10 @@ extension Document {
   }
 
   /// Flattens what `scope` picks on page `page`. Returns the number of annotations removed,
-  /// and the texts of the annotations and pop-ups it took off the page that nothing on it can
-  /// refer to any more (see ``removedTexts(_:kept:facts:)``). Call under the lock.
-  private func flattenPage(_ page: Int, _ scope: FlattenScope) throws(PDFError)
+  /// and when `gathering`, the texts of the annotations and pop-ups it took off the page that
+  /// nothing on it can refer to any more (see ``removedTexts(_:kept:facts:)``). Call under the
+  /// lock.
+  private func flattenPage(_ page: Int, _ scope: FlattenScope, gathering: Bool) throws(PDFError)
     -> (removed: Int, unreferenced: [ObjectIdentity: [UInt8]]?)
   {
     guard let listing = try listing(ofPage: page), !listing.objects.isEmpty else { return (0, [:]) }
@@ -132,6 +133,7 @@ extension Document {
       if chosen.contains(identity) { removed += 1 }
     }
     if kept.count < items.count { try writer.setItems(kept, ofArray: annots, at: "/Annots", in: pageObject) }
+    guard gathering else { return (removed, nil) }
     return (removed, removedTexts(items.compactMap { qpdf.identity($0) }, kept: kept, facts: facts))
   }
 
