@@ -327,8 +327,8 @@ import Testing
     }
   }
 
-  /// Flattening everything empties the annotations it takes off the page without reading
-  /// them through qpdf; undo puts back exactly what the file held, and redo empties them again.
+  /// Flattening everything empties the annotations it takes off the page; undo puts back
+  /// exactly what the file held, and redo empties them again.
   @Test func flatteningEmptiesTheAnnotationsItRemoves() throws {
     let document = try Document.open(bytes: Self.squarePopupLink())
     let before = try Self.texts(document, [5, 6, 7])
