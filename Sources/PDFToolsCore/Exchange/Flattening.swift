@@ -42,8 +42,10 @@ extension Document {
         if let pages = scope.pages { for page in pages { try checkPageIndex(page) } }
         var removed = 0
         // What may be emptied once every page is done; nil once a page keeps what may refer
-        // to what it removed.
-        var unreferenced: [ObjectIdentity: [UInt8]]? = scope.pages == nil ? [:] : nil
+        // to what it removed, and from the start for some pages only (a page left out may list
+        // what another removed) or a structure tree (whose object references may name them).
+        let mayEmpty = scope.pages == nil && qpdf.value(qpdf.root, "StructTreeRoot") == nil
+        var unreferenced: [ObjectIdentity: [UInt8]]? = mayEmpty ? [:] : nil
         for page in 0..<pageTree.count where scope.pages?.contains(page) ?? true {
           let flattened = try flattenPage(page, scope, gathering: unreferenced != nil)
           removed += flattened.removed
@@ -166,12 +168,10 @@ extension Document {
   }
 
   /// Empties the annotations of `texts` (see ``ObjectWriter/empty(_:before:)``) that a whole
-  /// document's flattening took off its pages, unless the document has a structure tree (whose
-  /// object references may name them) or they changed since (an annotation two pages listed is
-  /// drawn on both first): a full save then does not read them again. Their texts are what undo
-  /// puts back. Call under the lock.
+  /// document's flattening took off its pages, unless they changed since (an annotation two
+  /// pages listed is drawn on both first): a full save then does not read them again. Their
+  /// texts are what undo puts back. Call under the lock.
   private func empty(_ texts: [ObjectIdentity: [UInt8]]) throws(PDFError) {
-    guard !texts.isEmpty, qpdf.value(qpdf.root, "StructTreeRoot") == nil else { return }
     for (identity, text) in texts.sorted(by: { $0.key.number < $1.key.number }) where !changedObjects.contains(identity) {
       try writer.empty(identity, before: .value(text))
     }
