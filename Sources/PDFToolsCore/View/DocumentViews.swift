@@ -56,7 +56,8 @@ extension Document {
   /// page bottom line first). Call under the lock.
   func textPopplerView(for page: Int) throws(PDFError) -> PopplerView {
     let rotated = try geometry(page).rotation != 0
-    let identity = qpdf.identity(try pageObject(page))
+    // Only a rotated page needs its object (read through qpdf, which then holds it).
+    let identity = rotated ? qpdf.identity(try pageObject(page)) : nil
     var chain: ViewChain? = nil
     switch textSource {
     case .none where !rotated:
