@@ -424,8 +424,9 @@ pdftools_status pdftools_document_is_modified(pdftools_document *doc, pdftools_b
  * text (characters, fonts, text folded for search); 8 MiB by default.  When
  * it is exceeded, the pages used least recently are dropped and read again
  * when needed; 0 keeps only the page read last.  A search over many pages
- * keeps only what fits in the room left, so it stays within the budget and
- * does not push out the pages in use.  Errors: INVALID_HANDLE.
+ * (or the text of a range of pages) keeps pages only while the cache holds at
+ * most a quarter of the budget, so it never pushes out the pages in use and
+ * holds little once it is over.  Errors: INVALID_HANDLE.
  */
 pdftools_status pdftools_document_set_cache_limit(pdftools_document *doc, size_t bytes);
 

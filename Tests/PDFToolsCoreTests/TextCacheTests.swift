@@ -59,14 +59,31 @@ import Testing
     let document = try Document.open(bytes: ProgressTests.pages(60))
     _ = try document.text(ofPage: 40)
     let one = document.textCacheBytes
-    // Room for three pages and a half: the estimate counts array capacities, which the
-    // allocator may round a few bytes differently from page to page.
-    let budget = one * 3 + one / 2
+    // A pass's share of the budget is room for three pages and a half: the estimate counts
+    // array capacities, which the allocator may round a few bytes differently from page to
+    // page.
+    let budget = (one * 3 + one / 2) * PageTextCache.passShare
     try document.setTextCacheLimit(bytes: budget)
     _ = try document.text(ofPage: 41)
     #expect(try document.search("gamma", options: SearchOptions()).count == 60)
-    #expect(try cachedPages(document) == [0, 40, 41], "pages in use stay, the pass keeps what fits")
-    #expect(document.textCacheBytes <= budget)
+    #expect(try cachedPages(document) == [0, 40, 41], "pages in use stay, the pass keeps what fits its share")
+    #expect(document.textCacheBytes <= budget / PageTextCache.passShare)
+  }
+
+  /// A pass keeps pages only within its share of the budget; pages read in use fill the rest.
+  @Test func aPassKeepsOnlyItsShareOfTheBudget() throws {
+    let document = try Document.open(bytes: ProgressTests.pages(60))
+    _ = try document.text(ofPage: 30)
+    let one = document.textCacheBytes
+    // Ten pages and a half in all; two pages and a half (and a bit) for a pass.
+    let budget = one * 10 + one / 2
+    try document.setTextCacheLimit(bytes: budget)
+    #expect(try document.search("gamma", options: SearchOptions()).count == 60)
+    #expect(try cachedPages(document) == [0, 30], "the pass stops where its share ends")
+    #expect(document.textCacheBytes <= budget / PageTextCache.passShare)
+    for page in 40..<48 { _ = try document.text(ofPage: page) }
+    #expect(try cachedPages(document) == [0, 30] + Array(40..<48), "pages in use may fill the whole budget")
+    #expect(document.textCacheBytes > budget / 2)
   }
 
   /// A pass over many pages (a search, the text of a range) neither reorders the pages in use
@@ -76,18 +93,20 @@ import Testing
     let document = try Document.open(bytes: ProgressTests.pages(60))
     _ = try document.text(ofPage: 1)
     let one = document.textCacheBytes
-    // Three pages and a half (see aSearchDoesNotPushOutThePagesInUse).
-    try document.setTextCacheLimit(bytes: one * 3 + one / 2)
+    // A pass's share is three pages and a half (see aSearchDoesNotPushOutThePagesInUse).
+    try document.setTextCacheLimit(bytes: (one * 3 + one / 2) * PageTextCache.passShare)
     _ = try document.text(ofPage: 0)
     if wholeText {
       #expect(try document.text(ofPages: 0..<60).count > 60 * 20)
     } else {
       #expect(try document.search("gamma", options: SearchOptions()).count == 60)
     }
-    #expect(try cachedPages(document) == [0, 1, 2], "the pass keeps the one page that fits")
+    #expect(try cachedPages(document) == [0, 1, 2], "the pass keeps the one page that fits its share")
+    // Room for two pages and a half: the pass's page goes first.
+    try document.setTextCacheLimit(bytes: one * 2 + one / 2)
+    #expect(try cachedPages(document) == [0, 1])
     _ = try document.text(ofPage: 10)
-    _ = try document.text(ofPage: 11)
-    #expect(try cachedPages(document) == [0, 10, 11], "the pass's page goes first, then page 1, read before page 0")
+    #expect(try cachedPages(document) == [0, 10], "then page 1, read before page 0")
   }
 
   /// The pages of a 60-page document whose text is cached, in order.

@@ -14,8 +14,8 @@ enum TextReading {
   /// text), and the text is cached, pushing out the pages used least recently.
   case inUse
   /// One page of a pass over many (a whole-document search): poppler's layout is let go at
-  /// once, and the text is cached only while the budget has room, so the pass does not push
-  /// out the pages in use, and long-lived and passing memory do not interleave.
+  /// once, and the text is cached only within the pass's share of the budget, so the pass
+  /// does not push out the pages in use, and long-lived and passing memory do not interleave.
   case pass
 }
 

@@ -15,6 +15,12 @@ struct PageTextCache {
   /// The default budget, in bytes.
   static let defaultBudget = 8 << 20
 
+  /// A pass over many pages keeps pages only while the cache holds at most this fraction
+  /// (one over it) of the budget: enough for the first pages of a document, where a viewer
+  /// shows a search's first matches, without holding the budget's worth of pages that nobody
+  /// may look at again after the pass.
+  static let passShare = 4
+
   /// The most bytes kept (one page is always kept, whatever its size).
   private(set) var budget = PageTextCache.defaultBudget
   /// The search flags the folded texts were made for.
@@ -43,7 +49,8 @@ struct PageTextCache {
 
   /// Keeps the text of `page`. A page read `.inUse` is kept as the one used last, dropping
   /// the pages used least recently past the budget; a page read in a `.pass` is kept only
-  /// when it fits without dropping any, and as the first to go.
+  /// when the cache then holds at most ``passShare``'s share of the budget (so no page is
+  /// dropped for it), and as the first to go.
   mutating func store(_ text: TextPage, page: Int, _ reading: TextReading = .inUse) {
     let cost = PageTextCache.cost(of: text)
     switch reading {
@@ -54,7 +61,7 @@ struct PageTextCache {
       total += cost
       evict(keeping: page)
     case .pass:
-      guard entries[page] == nil, total + cost <= budget else { return }
+      guard entries[page] == nil, total + cost <= budget / PageTextCache.passShare else { return }
       entries[page] = Entry(text: text, cost: cost, used: 0)
       total += cost
     }
@@ -84,11 +91,12 @@ struct PageTextCache {
     evict(keeping: page)
   }
 
-  /// Keeps the folded text of `page` for `flags` when its text is kept and it fits in the
-  /// budget without dropping other pages.
+  /// Keeps the folded text of `page` for `flags` (in a pass) when its text is kept and the
+  /// cache then holds at most ``passShare``'s share of the budget.
   mutating func storeIfRoom(_ folded: FoldedText, flags: SearchOptions.Flags, page: Int) {
     fold(for: flags)
-    guard entries[page] != nil, total + PageTextCache.cost(of: folded) <= budget else { return }
+    guard entries[page] != nil, total + PageTextCache.cost(of: folded) <= budget / PageTextCache.passShare
+    else { return }
     store(folded, flags: flags, page: page)
   }
 

@@ -416,8 +416,9 @@ class Document(UndoHistory, Exchange):
     def set_cache_limit(self, size: int) -> None:
         """Sets the memory budget, in bytes, of what the document keeps of its pages' text
         (8 MiB by default): pages used least recently are dropped first and read again when
-        needed.  A search over many pages keeps only what fits in the room left, so the pages
-        in use stay.  Raises ValueError for a negative size."""
+        needed.  A search over many pages keeps pages only while the cache holds at most a
+        quarter of the budget, so the pages in use stay.  Raises ValueError for a negative
+        size."""
         if not isinstance(size, int) or isinstance(size, bool):
             raise TypeError(f"size must be an int, not {type(size).__name__}")
         if size < 0:
