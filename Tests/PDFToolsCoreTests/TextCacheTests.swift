@@ -109,6 +109,73 @@ import Testing
     #expect(try cachedPages(document) == [0, 10], "then page 1, read before page 0")
   }
 
+  /// Pages a pass does not keep are searched in poppler's plain text where it holds their
+  /// characters in order, and in their text pages where not (right-to-left runs, turned
+  /// glyphs): the matches are those of the text pages read in use, page and characters alike.
+  @Test(arguments: [
+    "samplefiles-habibi-arabic.pdf", "samplefiles-habibi-rotated.pdf",
+    "pdfjs-vertical-japanese.pdf", "pdfcpu-userfont-cjkv.pdf", "samplefiles-multicolumn.pdf",
+    "pdfjs-tracemonkey.pdf", "qpdf-rotated.pdf",
+  ])
+  func aPassThatKeepsNothingFindsWhatTheTextPagesHold(_ name: String) throws {
+    try expectPlainSearchMatchesTextPages(try Document.open(path: Fixtures.corpusFile(name)))
+  }
+
+  @Test func aPassFindsTurnedTextAsTheTextPagesHoldIt() throws {
+    let turned = "BT /F1 12 Tf 0.7071 0.7071 -0.7071 0.7071 100 300 Tm (turned words here) Tj ET "
+      + "BT /F1 12 Tf 72 700 Td (straight words - here) Tj ET BT /F1 12 Tf 72 680 Td (hyphen-) Tj ET "
+      + "BT /F1 12 Tf 72 665 Td (ated words) Tj ET"
+    let document = try Document.open(bytes: Self.document(contents: [turned, "BT /F1 12 Tf 72 700 Td (words) Tj ET"]))
+    let page = try document.text(ofPage: 0)
+    #expect(page.text.contains("turned words here"), "\(page.text)")
+    try expectPlainSearchMatchesTextPages(document)
+  }
+
+  /// Searches `document` with a budget that keeps nothing, then again over text pages read in
+  /// use first, for words of its pages under every flag, and expects the same matches.
+  private func expectPlainSearchMatchesTextPages(_ document: Document) throws {
+    let pages = min(document.pageCount, 3)
+    var queries: Set<String> = ["-", "e", "a b"]
+    for index in 0..<pages {
+      let words = try document.text(ofPage: index).text.split(whereSeparator: \.isWhitespace)
+      for word in words.prefix(12) where word.unicodeScalars.count >= 2 { queries.insert(String(word)) }
+      if words.count > 3 { queries.insert(words[1...2].joined(separator: " ")) }
+    }
+    let flagSets: [SearchOptions.Flags] = [[], .caseSensitive, .wholeWords, .ignoreDiacritics, .joinHyphens]
+    var options = SearchOptions()
+    options.lastPage = pages - 1
+    var plain: [[TextSelection]] = []
+    try document.setTextCacheLimit(bytes: 0)
+    for flags in flagSets {
+      options.flags = flags
+      for query in queries.sorted() { plain.append(try document.search(query, options: options)) }
+    }
+    try document.setTextCacheLimit(bytes: 1 << 30)
+    for index in 0..<pages { _ = try document.text(ofPage: index) }
+    var paged: [[TextSelection]] = []
+    for flags in flagSets {
+      options.flags = flags
+      for query in queries.sorted() { paged.append(try document.search(query, options: options)) }
+    }
+    #expect(plain.reduce(0) { $0 + $1.count } > 0)
+    #expect(plain == paged)
+  }
+
+  /// A document of one page per content stream, with Helvetica as /F1.
+  private static func document(contents: [String]) -> [UInt8] {
+    var objects = [
+      "<< /Type /Catalog /Pages 2 0 R >>",
+      "<< /Type /Pages /Kids [\((0..<contents.count).map { "\(4 + 2 * $0) 0 R" }.joined(separator: " "))] /Count \(contents.count) >>",
+      "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    ]
+    for (index, content) in contents.enumerated() {
+      objects.append(
+        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents \(5 + 2 * index) 0 R /Resources << /Font << /F1 3 0 R >> >> >>")
+      objects.append("<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream")
+    }
+    return Fixtures.pdf(objects)
+  }
+
   /// The pages of a 60-page document whose text is cached, in order.
   private func cachedPages(_ document: Document) throws -> [Int] {
     try document.locked { () throws(PDFError) -> [Int] in

@@ -19,6 +19,14 @@ enum TextReading {
   case pass
 }
 
+/// The characters of a page read in a pass (see ``Document/passCharacters(_:)``).
+enum PassCharacters {
+  /// poppler's text, which holds the page's characters in order, one scalar each.
+  case plain(String)
+  /// The text page, for pages whose characters poppler's text alone does not give.
+  case page(TextPage)
+}
+
 extension Document {
   /// The text page of page `index`, cached; call under the lock. A `.pass` over many pages
   /// leaves the pages in use where they are (see ``TextReading``).
@@ -33,6 +41,20 @@ extension Document {
     if !turned.isEmpty { page = page.regrouped(by: turned) }
     pageTexts.store(page, page: index, reading)
     return page
+  }
+
+  /// The characters of page `index`, in the order of its text page, for a pass that keeps
+  /// nothing of the page (see ``TextReading``); call under the lock.
+  func passCharacters(_ index: Int) throws(PDFError) -> PassCharacters {
+    try checkPageIndex(index)
+    guard turnedGlyphs(index).isEmpty else { return .page(try textPage(index, .pass)) }
+    let view = try textPopplerView(for: index)
+    let read: PassCharacters? = view.withPage(index, keep: false) { page in
+      if let text = TextPage.plainText(page: page) { return .plain(text) }
+      return .page(TextPage(page: page, rotation: 0))
+    }
+    guard let read else { throw PDFError(.damaged, "poppler cannot read page \(index)") }
+    return read
   }
 
   /// The glyphs page `index` draws along turned or mirrored baselines (see `TurnedGlyph`);

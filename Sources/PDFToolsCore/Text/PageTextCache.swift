@@ -32,6 +32,13 @@ struct PageTextCache {
   /// The bytes held (an estimate).
   var bytes: Int { total }
 
+  /// The cost of the page a pass offered last, kept or not (an estimate of the next one's).
+  private var lastPassCost = 0
+
+  /// False when a pass would keep no further page: the cache could not take one more page
+  /// like the one a pass offered last within the pass's share of the budget.
+  var passHasRoom: Bool { total + lastPassCost <= budget / PageTextCache.passShare }
+
   /// The text of `page`; a read `.inUse` marks it used, one of a `.pass` leaves the order
   /// in which pages are dropped as it was.
   mutating func text(_ page: Int, _ reading: TextReading = .inUse) -> TextPage? {
@@ -61,6 +68,7 @@ struct PageTextCache {
       total += cost
       evict(keeping: page)
     case .pass:
+      lastPassCost = cost
       guard entries[page] == nil, total + cost <= budget / PageTextCache.passShare else { return }
       entries[page] = Entry(text: text, cost: cost, used: 0)
       total += cost

@@ -39,18 +39,39 @@ struct FoldedText {
   /// For each folded scalar, the index of its character on the page.
   var origins: [Int] = []
 
-  /// Folds `chars` according to `flags`.
+  /// Folds the scalars of `chars` according to `flags`.
   init(_ chars: [TextChar], flags: SearchOptions.Flags) {
-    scalars.reserveCapacity(chars.count)
-    origins.reserveCapacity(chars.count)
+    self.init(scalars: chars.lazy.map(\.scalar), flags: flags)
+  }
+
+  /// Folds `text`, one character a scalar, according to `flags`.
+  init(text: String, flags: SearchOptions.Flags) {
+    if TextPage.isASCII(text),
+      let folded = text.utf8.withContiguousStorageIfAvailable({ bytes in
+        FoldedText(scalars: bytes.lazy.map { Unicode.Scalar($0) }, flags: flags)
+      })
+    {
+      self = folded
+      return
+    }
+    self.init(scalars: Array(text.unicodeScalars), flags: flags)
+  }
+
+  /// Folds `characters` (a page's characters in order, one scalar each) according to `flags`.
+  private init<Characters: RandomAccessCollection<Unicode.Scalar>>(
+    scalars characters: Characters, flags: SearchOptions.Flags
+  ) where Characters.Index == Int {
+    let count = characters.count
+    scalars.reserveCapacity(count)
+    origins.reserveCapacity(count)
     let lowerASCII = !flags.contains(.caseSensitive)
     let joinHyphens = flags.contains(.joinHyphens)
-    var index = 0
+    var index = characters.startIndex
     var lastWasSpace = true
-    while index < chars.count {
-      let scalar = chars[index].scalar
-      if joinHyphens, FoldedText.isHyphen(scalar), index + 1 < chars.count,
-        chars[index + 1].scalar == "\n"
+    while index < characters.endIndex {
+      let scalar = characters[index]
+      if joinHyphens, FoldedText.isHyphen(scalar), index + 1 < characters.endIndex,
+        characters[index + 1] == "\n"
       {
         index += 2  // "exam-\nple" reads "example"
         continue
@@ -281,6 +302,13 @@ extension Document {
   /// the lock.
   private func foldedText(_ page: Int, _ flags: SearchOptions.Flags) throws(PDFError) -> FoldedText {
     if let cached = pageTexts.folded(page, flags, .pass) { return cached }
+    if pageTexts.text(page, .pass) == nil, !pageTexts.passHasRoom {
+      // Nothing of the page will be kept: its characters are enough.
+      switch try passCharacters(page) {
+      case .plain(let text): return FoldedText(text: text, flags: flags)
+      case .page(let text): return FoldedText(text.chars, flags: flags)
+      }
+    }
     let folded = FoldedText(try textPage(page, .pass).chars, flags: flags)
     pageTexts.storeIfRoom(folded, flags: flags, page: page)
     return folded

@@ -133,6 +133,19 @@ public struct TextPage: Sendable {
       text: String(scalars), boxes: logical.map(\.box), sources: logical.map(\.source), readFromTopRight: fromTopRight)
   }
 
+  /// poppler's text of a whole page when its scalars are the characters ``init(page:rotation:)``
+  /// gives, in the same order: when it holds no right-to-left letter and no direction mark.
+  /// nil otherwise, and when poppler gives no text. Costs no layout boxes.
+  static func plainText(page: OpaquePointer) -> String? {
+    var area = readingArea(page, fromTopRight: false)
+    guard let raw = poppler_page_get_selected_text(page, POPPLER_SELECTION_GLYPH, &area) else { return nil }
+    let text = String(cString: raw)
+    g_free(raw)
+    guard isASCII(text) || !text.unicodeScalars.contains(where: { isDirectionMark($0) || Bidi.isRightToLeft($0) })
+    else { return nil }
+    return text
+  }
+
   /// The whole page in display space as poppler's selection: from the top-left corner, or
   /// from the top-right corner (where a right-to-left page starts).
   static func readingArea(_ page: OpaquePointer, fromTopRight: Bool) -> PopplerRectangle {
