@@ -109,9 +109,9 @@ import Testing
     #expect(try cachedPages(document) == [0, 10], "then page 1, read before page 0")
   }
 
-  /// Pages a pass does not keep are searched in poppler's plain text where it holds their
-  /// characters in order, and in their text pages where not (right-to-left runs, turned
-  /// glyphs): the matches are those of the text pages read in use, page and characters alike.
+  /// Pages a pass does not keep are searched (and their text given) in poppler's plain text
+  /// where it holds their characters in order, and in their text pages where not (right-to-left
+  /// runs, turned glyphs): the matches and the text are those of the text pages read in use.
   @Test(arguments: [
     "samplefiles-habibi-arabic.pdf", "samplefiles-habibi-rotated.pdf",
     "pdfjs-vertical-japanese.pdf", "pdfcpu-userfont-cjkv.pdf", "samplefiles-multicolumn.pdf",
@@ -125,14 +125,16 @@ import Testing
     let turned = "BT /F1 12 Tf 0.7071 0.7071 -0.7071 0.7071 100 300 Tm (turned words here) Tj ET "
       + "BT /F1 12 Tf 72 700 Td (straight words - here) Tj ET BT /F1 12 Tf 72 680 Td (hyphen-) Tj ET "
       + "BT /F1 12 Tf 72 665 Td (ated words) Tj ET"
-    let document = try Document.open(bytes: Self.document(contents: [turned, "BT /F1 12 Tf 72 700 Td (words) Tj ET"]))
-    let page = try document.text(ofPage: 0)
+    // The turned page second: a pass's first page may be kept, whatever the budget.
+    let document = try Document.open(bytes: Self.document(contents: ["BT /F1 12 Tf 72 700 Td (words) Tj ET", turned]))
+    let page = try document.text(ofPage: 1)
     #expect(page.text.contains("turned words here"), "\(page.text)")
     try expectPlainSearchMatchesTextPages(document)
   }
 
-  /// Searches `document` with a budget that keeps nothing, then again over text pages read in
-  /// use first, for words of its pages under every flag, and expects the same matches.
+  /// Searches `document` and reads the text of its first pages with a budget that keeps
+  /// nothing, then again over text pages read in use first, for words of its pages under every
+  /// flag, and expects the same matches and text.
   private func expectPlainSearchMatchesTextPages(_ document: Document) throws {
     let pages = min(document.pageCount, 3)
     var queries: Set<String> = ["-", "e", "a b"]
@@ -146,12 +148,14 @@ import Testing
     options.lastPage = pages - 1
     var plain: [[TextSelection]] = []
     try document.setTextCacheLimit(bytes: 0)
+    let plainText = try document.text(ofPages: 0..<pages)
     for flags in flagSets {
       options.flags = flags
       for query in queries.sorted() { plain.append(try document.search(query, options: options)) }
     }
     try document.setTextCacheLimit(bytes: 1 << 30)
-    for index in 0..<pages { _ = try document.text(ofPage: index) }
+    let pageTexts = try (0..<pages).map { index throws in try document.text(ofPage: index).text }
+    #expect(plainText == pageTexts.joined(separator: "\u{0C}"))
     var paged: [[TextSelection]] = []
     for flags in flagSets {
       options.flags = flags

@@ -348,7 +348,15 @@ extension Document {
       for page in pages {
         try reporter.report(page - pages.lowerBound, of: pages.count)
         if page > pages.lowerBound { text += "\u{0C}" }
-        text += try textPage(page, .pass).text
+        if pageTexts.text(page, .pass) == nil, !pageTexts.passHasRoom {
+          // Nothing of the page will be kept: its characters are enough.
+          switch try passCharacters(page) {
+          case .plain(let plain): text += plain
+          case .page(let read): text += read.text
+          }
+        } else {
+          text += try textPage(page, .pass).text
+        }
       }
       try reporter.report(pages.count, of: pages.count)
       return text
