@@ -23,7 +23,8 @@ enum TextReading {
 enum PassCharacters {
   /// poppler's text, which holds the page's characters in order, one scalar each.
   case plain(String)
-  /// The text page, for pages whose characters poppler's text alone does not give.
+  /// The text page: one the pass may keep, or one whose characters poppler's text alone does
+  /// not give.
   case page(TextPage)
 }
 
@@ -43,11 +44,14 @@ extension Document {
     return page
   }
 
-  /// The characters of page `index`, in the order of its text page, for a pass that keeps
-  /// nothing of the page (see ``TextReading``); call under the lock.
+  /// The characters of page `index`, in the order of its text page, for a pass (see
+  /// ``TextReading``): the text page, kept while the pass's share of the cache has room; past
+  /// it, poppler's plain text where that holds the characters in order. Call under the lock.
   func passCharacters(_ index: Int) throws(PDFError) -> PassCharacters {
     try checkPageIndex(index)
-    guard turnedGlyphs(index).isEmpty else { return .page(try textPage(index, .pass)) }
+    guard pageTexts.text(index, .pass) == nil, !pageTexts.passHasRoom, turnedGlyphs(index).isEmpty else {
+      return .page(try textPage(index, .pass))
+    }
     let view = try textPopplerView(for: index)
     let read: PassCharacters? = view.withPage(index, keep: false) { page in
       if let text = TextPage.plainText(page: page) { return .plain(text) }

@@ -302,16 +302,14 @@ extension Document {
   /// the lock.
   private func foldedText(_ page: Int, _ flags: SearchOptions.Flags) throws(PDFError) -> FoldedText {
     if let cached = pageTexts.folded(page, flags, .pass) { return cached }
-    if pageTexts.text(page, .pass) == nil, !pageTexts.passHasRoom {
-      // Nothing of the page will be kept: its characters are enough.
-      switch try passCharacters(page) {
-      case .plain(let text): return FoldedText(text: text, flags: flags)
-      case .page(let text): return FoldedText(text.chars, flags: flags)
-      }
+    switch try passCharacters(page) {
+    case .plain(let text):
+      return FoldedText(text: text, flags: flags)
+    case .page(let text):
+      let folded = FoldedText(text.chars, flags: flags)
+      pageTexts.storeIfRoom(folded, flags: flags, page: page)
+      return folded
     }
-    let folded = FoldedText(try textPage(page, .pass).chars, flags: flags)
-    pageTexts.storeIfRoom(folded, flags: flags, page: page)
-    return folded
   }
 }
 
@@ -348,14 +346,9 @@ extension Document {
       for page in pages {
         try reporter.report(page - pages.lowerBound, of: pages.count)
         if page > pages.lowerBound { text += "\u{0C}" }
-        if pageTexts.text(page, .pass) == nil, !pageTexts.passHasRoom {
-          // Nothing of the page will be kept: its characters are enough.
-          switch try passCharacters(page) {
-          case .plain(let plain): text += plain
-          case .page(let read): text += read.text
-          }
-        } else {
-          text += try textPage(page, .pass).text
+        switch try passCharacters(page) {
+        case .plain(let plain): text += plain
+        case .page(let read): text += read.text
         }
       }
       try reporter.report(pages.count, of: pages.count)
