@@ -12,6 +12,7 @@ from typing import List, Tuple
 import numpy
 import pytest
 
+import corpus
 import pdftools
 from pdfgen import PageSpec, Run, build
 
@@ -122,6 +123,28 @@ def test_text_cache_limit_keeps_results() -> None:
         assert len(doc.search("delta")) == 60
         with pytest.raises(ValueError):
             doc.set_cache_limit(-1)
+
+
+@pytest.mark.parametrize(
+    "name", ["samplefiles-habibi-arabic.pdf", "samplefiles-habibi-rotated.pdf", "pdfjs-tracemonkey.pdf"]
+)
+def test_a_search_that_keeps_no_page_finds_what_read_pages_hold(name: str) -> None:
+    # With no room in the cache a search reads poppler's plain text where it holds a page's
+    # characters in order, and the page's text otherwise (right-to-left runs): the matches and
+    # the text are those of the pages read one by one.
+    with pdftools.open(corpus.path(name)) as doc:
+        last = min(doc.page_count, 3) - 1
+        words = sorted({w for i in range(last + 1) for w in doc.pages[i].text.split()[:15] if len(w) > 2})
+        assert words
+        doc.set_cache_limit(0)
+        doc.text(0, last)  # a first pass may keep its first page; the next one keeps none
+        plain_text = doc.text(0, last)
+        plain = [[(m.page_index, m.text) for m in doc.search(w, last_page=last)] for w in words]
+        doc.set_cache_limit(1 << 30)
+        read = [doc.pages[i].text for i in range(last + 1)]
+        assert plain_text == "\f".join(read)
+        assert plain == [[(m.page_index, m.text) for m in doc.search(w, last_page=last)] for w in words]
+        assert sum(len(found) for found in plain) >= len(words)
 
 
 # -- progress and cancellation ---------------------------------------------------------------------
