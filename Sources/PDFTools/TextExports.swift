@@ -11,7 +11,7 @@ public func abiPageText(
   call { () throws(PDFError) in
     let doc = try Registry.document(document)
     _ = try require(outSize, "out_size")
-    try copyOut(try doc.text(ofPage: Int(page)).text, buffer, bufferSize, outSize)
+    try copyOut(try doc.plainText(ofPage: Int(page)), buffer, bufferSize, outSize)
   }
 }
 

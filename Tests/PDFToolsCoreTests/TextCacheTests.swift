@@ -122,15 +122,65 @@ import Testing
   }
 
   @Test func aPassFindsTurnedTextAsTheTextPagesHoldIt() throws {
-    let turned = "BT /F1 12 Tf 0.7071 0.7071 -0.7071 0.7071 100 300 Tm (turned words here) Tj ET "
-      + "BT /F1 12 Tf 72 700 Td (straight words - here) Tj ET BT /F1 12 Tf 72 680 Td (hyphen-) Tj ET "
-      + "BT /F1 12 Tf 72 665 Td (ated words) Tj ET"
     // The turned page second: a pass's first page may be kept, whatever the budget.
-    let document = try Document.open(bytes: Self.document(contents: ["BT /F1 12 Tf 72 700 Td (words) Tj ET", turned]))
+    let document = try Document.open(bytes: Self.document(contents: ["BT /F1 12 Tf 72 700 Td (words) Tj ET", Self.turned]))
     let page = try document.text(ofPage: 1)
     #expect(page.text.contains("turned words here"), "\(page.text)")
     try expectPlainSearchMatchesTextPages(document)
   }
+
+  /// A page's plain text read alone is its text page's text, on pages whose characters
+  /// poppler's plain text holds in order and on those where it does not (right-to-left runs,
+  /// turned glyphs); the text page read after it, and a search over it, are those of a
+  /// document that read the text pages first.
+  @Test(arguments: [
+    "samplefiles-habibi-arabic.pdf", "samplefiles-habibi-rotated.pdf", "pdfjs-vertical-japanese.pdf",
+    "pdfjs-tracemonkey.pdf", "qpdf-rotated.pdf", "turned",
+  ])
+  func plainTextIsTheTextPagesText(_ name: String) throws {
+    func open() throws -> Document {
+      guard name == "turned" else { return try Document.open(path: Fixtures.corpusFile(name)) }
+      return try Document.open(bytes: Self.document(contents: ["BT /F1 12 Tf 72 700 Td (words) Tj ET", Self.turned]))
+    }
+    let plainFirst = try open()
+    let pagesFirst = try open()
+    let pages = min(plainFirst.pageCount, 3)
+    for index in 0..<pages {
+      let plain = try plainFirst.plainText(ofPage: index)
+      let page = try pagesFirst.text(ofPage: index)
+      #expect(plain == page.text, "page \(index)")
+      #expect(try plainFirst.plainText(ofPage: index) == plain, "read again from the cache")
+    }
+    #expect(try plainFirst.search("e", options: SearchOptions()) == pagesFirst.search("e", options: SearchOptions()))
+    for index in 0..<pages {
+      let later = try plainFirst.text(ofPage: index)
+      let first = try pagesFirst.text(ofPage: index)
+      #expect(later.text == first.text)
+      #expect(later.chars.map(\.box) == first.chars.map(\.box), "page \(index)")
+      #expect(later.words == first.words)
+    }
+  }
+
+  /// Plain text read alone is kept for what it costs, far less than text pages; a text page
+  /// read later takes its place.
+  @Test func plainTextIsKeptLight() throws {
+    let bytes = ProgressTests.pages(20)
+    let pages = try Document.open(bytes: bytes)
+    for index in 0..<10 { _ = try pages.text(ofPage: index) }
+    let document = try Document.open(bytes: bytes)
+    for index in 0..<10 { #expect(try document.plainText(ofPage: index) == "alpha beta gamma delta \(index)") }
+    #expect(document.textCacheBytes > 0)
+    #expect(document.textCacheBytes * 2 < pages.textCacheBytes, "\(document.textCacheBytes) vs \(pages.textCacheBytes)")
+    #expect(try cachedPages(document).isEmpty, "no text page was read")
+    _ = try document.text(ofPage: 4)
+    #expect(try cachedPages(document) == [4])
+    #expect(try document.plainText(ofPage: 4) == "alpha beta gamma delta 4")
+  }
+
+  /// Text drawn along a turned baseline, with straight text and a hyphenated line break.
+  private static let turned = "BT /F1 12 Tf 0.7071 0.7071 -0.7071 0.7071 100 300 Tm (turned words here) Tj ET "
+    + "BT /F1 12 Tf 72 700 Td (straight words - here) Tj ET BT /F1 12 Tf 72 680 Td (hyphen-) Tj ET "
+    + "BT /F1 12 Tf 72 665 Td (ated words) Tj ET"
 
   /// Searches `document` and reads the text of its first pages with a budget that keeps
   /// nothing, then again over text pages read in use first, for words of its pages under every

@@ -19,12 +19,12 @@ enum TextReading {
   case pass
 }
 
-/// The characters of a page read in a pass (see ``Document/passCharacters(_:)``).
-enum PassCharacters {
+/// What was read of a page's characters: its text page, or poppler's plain text alone where
+/// that holds the characters in order (see ``TextPage/plainText(page:)``).
+enum PageCharacters {
   /// poppler's text, which holds the page's characters in order, one scalar each.
   case plain(String)
-  /// The text page: one the pass may keep, or one whose characters poppler's text alone does
-  /// not give.
+  /// The text page.
   case page(TextPage)
 }
 
@@ -45,15 +45,41 @@ extension Document {
   }
 
   /// The characters of page `index`, in the order of its text page, for a pass (see
-  /// ``TextReading``): the text page, kept while the pass's share of the cache has room; past
-  /// it, poppler's plain text where that holds the characters in order. Call under the lock.
-  func passCharacters(_ index: Int) throws(PDFError) -> PassCharacters {
+  /// ``TextReading``): the plain text kept of a page read in use, or the text page, kept
+  /// while the pass's share of the cache has room; past it, poppler's plain text where that
+  /// holds the characters in order. Call under the lock.
+  func passCharacters(_ index: Int) throws(PDFError) -> PageCharacters {
     try checkPageIndex(index)
+    if let text = pageTexts.plainTextAlone(index) { return .plain(text) }
     guard pageTexts.text(index, .pass) == nil, !pageTexts.passHasRoom, turnedGlyphs(index).isEmpty else {
       return .page(try textPage(index, .pass))
     }
+    return try readCharacters(index, keep: false)
+  }
+
+  /// The plain text of page `index` (its text page's text), read in use; call under the lock.
+  /// Where the text page is not kept and poppler's plain text holds the page's characters in
+  /// order, that text is read and kept instead, and the boxes, words and lines wait until
+  /// something needs them.
+  func plainText(_ index: Int) throws(PDFError) -> String {
+    try checkPageIndex(index)
+    if let text = pageTexts.plainText(index) { return text }
+    guard turnedGlyphs(index).isEmpty else { return try textPage(index).text }
+    switch try readCharacters(index, keep: true) {
+    case .plain(let text):
+      pageTexts.store(plain: text, page: index)
+      return text
+    case .page(let page):
+      pageTexts.store(page, page: index)
+      return page.text
+    }
+  }
+
+  /// Poppler's plain text of page `index` where it holds the page's characters in order, else
+  /// the text page (of a page without turned glyphs); `keep` as for ``PopplerView/withPage``.
+  private func readCharacters(_ index: Int, keep: Bool) throws(PDFError) -> PageCharacters {
     let view = try textPopplerView(for: index)
-    let read: PassCharacters? = view.withPage(index, keep: false) { page in
+    let read: PageCharacters? = view.withPage(index, keep: keep) { page in
       if let text = TextPage.plainText(page: page) { return .plain(text) }
       return .page(TextPage(page: page, rotation: 0))
     }
@@ -141,6 +167,13 @@ extension Document {
   /// The text of page `index`, read and cached on first use.
   public func text(ofPage index: Int) throws(PDFError) -> TextPage {
     try locked { () throws(PDFError) -> TextPage in try textPage(index) }
+  }
+
+  /// The plain text of page `index`: the `text` of ``text(ofPage:)``, read without the
+  /// characters' boxes where poppler's plain text holds them in order (those are read when
+  /// first asked for).
+  public func plainText(ofPage index: Int) throws(PDFError) -> String {
+    try locked { () throws(PDFError) -> String in try plainText(index) }
   }
 
   /// The font name and size of character `charIndex` of page `index` ("" and 0 when unknown).

@@ -5,7 +5,8 @@
 struct PageTextCache {
   /// One page's entry.
   private struct Entry {
-    var text: TextPage
+    /// What was read of the page's characters: its text page, or only poppler's plain text.
+    var characters: PageCharacters
     var fonts: TextFonts? = nil
     var folded: FoldedText? = nil
     var cost: Int
@@ -42,7 +43,26 @@ struct PageTextCache {
   /// The text of `page`; a read `.inUse` marks it used, one of a `.pass` leaves the order
   /// in which pages are dropped as it was.
   mutating func text(_ page: Int, _ reading: TextReading = .inUse) -> TextPage? {
-    reading == .inUse ? touch(page)?.text : entries[page]?.text
+    guard case .page(let text)? = reading == .inUse ? touch(page)?.characters : entries[page]?.characters else {
+      return nil
+    }
+    return text
+  }
+
+  /// The plain text of `page`, from its text page or its plain text alone, marking it used.
+  mutating func plainText(_ page: Int) -> String? {
+    switch touch(page)?.characters {
+    case .page(let text)?: return text.text
+    case .plain(let text)?: return text
+    case nil: return nil
+    }
+  }
+
+  /// Poppler's plain text of `page` when only that was read of it, leaving the order in which
+  /// pages are dropped as it was (for a pass).
+  func plainTextAlone(_ page: Int) -> String? {
+    guard case .plain(let text)? = entries[page]?.characters else { return nil }
+    return text
   }
 
   /// The fonts of `page`, marking it used.
@@ -64,20 +84,31 @@ struct PageTextCache {
     case .inUse:
       remove(page)
       clock += 1
-      entries[page] = Entry(text: text, cost: cost, used: clock)
+      entries[page] = Entry(characters: .page(text), cost: cost, used: clock)
       total += cost
       evict(keeping: page)
     case .pass:
       lastPassCost = cost
       guard entries[page] == nil, total + cost <= budget / PageTextCache.passShare else { return }
-      entries[page] = Entry(text: text, cost: cost, used: 0)
+      entries[page] = Entry(characters: .page(text), cost: cost, used: 0)
       total += cost
     }
   }
 
+  /// Keeps poppler's plain text of `page`, read in use, as the page used last (its text page,
+  /// when read later, takes its place).
+  mutating func store(plain text: String, page: Int) {
+    let cost = text.utf8.count + 256
+    remove(page)
+    clock += 1
+    entries[page] = Entry(characters: .plain(text), cost: cost, used: clock)
+    total += cost
+    evict(keeping: page)
+  }
+
   /// Keeps the fonts of `page` (whose text is kept).
   mutating func store(_ fonts: TextFonts, page: Int) {
-    guard var entry = entries[page] else { return }
+    guard var entry = entries[page], case .page = entry.characters else { return }
     let added = fonts.perChar.count * MemoryLayout<(Int32, Double)>.stride + fonts.names.count * 32
     entry.fonts = fonts
     entry.cost += added
