@@ -647,8 +647,12 @@ typedef struct pdftools_text_range {
 
 /**
  * Copies the page's plain text (UTF-8), two-call pattern.  Pages without
- * text give "".  Errors: INVALID_HANDLE, INVALID_ARGUMENT, OUT_OF_RANGE,
- * BUFFER_TOO_SMALL, DAMAGED (the page cannot be read).
+ * text give "".  The text is the characters of pdftools_page_get_chars in
+ * order; it is read without their boxes where that gives the same text
+ * (the boxes are read by the first call that needs them), and kept in the
+ * document's text cache (see pdftools_document_set_cache_limit).  Errors:
+ * INVALID_HANDLE, INVALID_ARGUMENT, OUT_OF_RANGE, BUFFER_TOO_SMALL, DAMAGED
+ * (the page cannot be read).
  */
 pdftools_status pdftools_page_get_text(pdftools_document *doc, int32_t page_index, char *buf,
                                        size_t buf_size, size_t *out_size);
