@@ -34,12 +34,20 @@ extension Document {
   func textPage(_ index: Int, _ reading: TextReading = .inUse) throws(PDFError) -> TextPage {
     try checkPageIndex(index)
     if let cached = pageTexts.text(index, reading) { return cached }
+    // A page whose plain text alone was read has no turned glyphs and lacks only its boxes.
+    let plain = pageTexts.plainTextAlone(index)
     let view = try textPopplerView(for: index)
-    guard var page = view.withPage(index, keep: reading == .inUse, { TextPage(page: $0, rotation: 0) }) else {
+    guard
+      var page = view.withPage(index, keep: reading == .inUse, { poppler in
+        plain.map { TextPage(page: poppler, plainText: $0) } ?? TextPage(page: poppler, rotation: 0)
+      })
+    else {
       throw PDFError(.damaged, "poppler cannot read page \(index)")
     }
-    let turned = turnedGlyphs(index)
-    if !turned.isEmpty { page = page.regrouped(by: turned) }
+    if plain == nil {
+      let turned = turnedGlyphs(index)
+      if !turned.isEmpty { page = page.regrouped(by: turned) }
+    }
     pageTexts.store(page, page: index, reading)
     return page
   }

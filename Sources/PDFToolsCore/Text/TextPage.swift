@@ -105,12 +105,7 @@ public struct TextPage: Sendable {
       reading = flipped
       fromTopRight = true
     }
-    var crop = PopplerRectangle()
-    poppler_page_get_crop_box(page, &crop)
-    let toPage = PageTransform(
-      crop: Rect(crop.x1, crop.y1, crop.x2, crop.y2), rotation: rotation, userUnit: 1
-    ).toPage
-    let boxes = reading.boxes.map { GlyphBox(rect: toPage.apply($0.rect), valid: $0.valid) }
+    let boxes = TextPage.inPageSpace(reading.boxes, page: page, rotation: rotation)
     guard rightToLeft else {
       let count = ascii ? reading.text.utf8.count : reading.text.unicodeScalars.count
       self = TextPage.build(
@@ -131,6 +126,27 @@ public struct TextPage: Sendable {
     scalars.append(contentsOf: logical.map(\.scalar))
     self = TextPage.build(
       text: String(scalars), boxes: logical.map(\.box), sources: logical.map(\.source), readFromTopRight: fromTopRight)
+  }
+
+  /// Reads the page as ``init(page:rotation:)`` does at rotation 0, given poppler's plain
+  /// text of it (see ``plainText(page:)``), read before: only its layout boxes are read.
+  init(page: OpaquePointer, plainText text: String) {
+    let area = TextPage.readingArea(page, fromTopRight: false)
+    let boxes = TextPage.inPageSpace(TextPage.layoutBoxes(page, area), page: page, rotation: 0)
+    let count = TextPage.isASCII(text) ? text.utf8.count : text.unicodeScalars.count
+    self = TextPage.build(
+      text: text, boxes: boxes, sources: (0..<Int32(clamping: count)).map { $0 }, readFromTopRight: false)
+  }
+
+  /// `boxes` (in the display space of a poppler page whose display orientation is `rotation`)
+  /// in page space.
+  private static func inPageSpace(_ boxes: [GlyphBox], page: OpaquePointer, rotation: Int) -> [GlyphBox] {
+    var crop = PopplerRectangle()
+    poppler_page_get_crop_box(page, &crop)
+    let toPage = PageTransform(
+      crop: Rect(crop.x1, crop.y1, crop.x2, crop.y2), rotation: rotation, userUnit: 1
+    ).toPage
+    return boxes.map { GlyphBox(rect: toPage.apply($0.rect), valid: $0.valid) }
   }
 
   /// poppler's text of a whole page when its scalars are the characters ``init(page:rotation:)``
@@ -170,18 +186,7 @@ public struct TextPage: Sendable {
       scalars.append(contentsOf: text.unicodeScalars.filter { !TextPage.isDirectionMark($0) })
       text = String(scalars)
     }
-    var rectangles: UnsafeMutablePointer<PopplerRectangle>? = nil
-    var count: guint = 0
-    _ = poppler_page_get_text_layout_for_area(page, &area, &rectangles, &count)
-    defer { g_free(rectangles) }
-    var boxes: [GlyphBox] = []
-    if let rectangles {
-      boxes.reserveCapacity(Int(count))
-      for index in 0..<Int(count) {
-        let r = rectangles[index]
-        boxes.append(GlyphBox(rect: Rect(r.x1, r.y1, r.x2, r.y2), valid: r.x2 > r.x1 && r.y2 > r.y1))
-      }
-    }
+    var boxes = layoutBoxes(page, area)
     if let order {
       // Boxes run left to right inside right-to-left runs; put each with its character.
       var paired = [GlyphBox](repeating: GlyphBox(rect: Rect(0, 0, 0, 0), valid: false), count: order.count)
@@ -232,6 +237,24 @@ public struct TextPage: Sendable {
     result.reserveCapacity(count)
     flatten(stack[0].items, false, into: &result)
     return result
+  }
+
+  /// A box in display space for each character of poppler's layout of the selection `area`.
+  private static func layoutBoxes(_ page: OpaquePointer, _ area: PopplerRectangle) -> [GlyphBox] {
+    var area = area
+    var rectangles: UnsafeMutablePointer<PopplerRectangle>? = nil
+    var count: guint = 0
+    _ = poppler_page_get_text_layout_for_area(page, &area, &rectangles, &count)
+    defer { g_free(rectangles) }
+    var boxes: [GlyphBox] = []
+    if let rectangles {
+      boxes.reserveCapacity(Int(count))
+      for index in 0..<Int(count) {
+        let r = rectangles[index]
+        boxes.append(GlyphBox(rect: Rect(r.x1, r.y1, r.x2, r.y2), valid: r.x2 > r.x1 && r.y2 > r.y1))
+      }
+    }
+    return boxes
   }
 
   /// A box from poppler's layout in page space, and whether poppler gave a real (non-degenerate)
