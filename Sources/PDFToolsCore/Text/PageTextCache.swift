@@ -82,11 +82,7 @@ struct PageTextCache {
     let cost = PageTextCache.cost(of: text)
     switch reading {
     case .inUse:
-      remove(page)
-      clock += 1
-      entries[page] = Entry(characters: .page(text), cost: cost, used: clock)
-      total += cost
-      evict(keeping: page)
+      keepInUse(.page(text), cost: cost, page: page)
     case .pass:
       lastPassCost = cost
       guard entries[page] == nil, total + cost <= budget / PageTextCache.passShare else { return }
@@ -98,10 +94,15 @@ struct PageTextCache {
   /// Keeps poppler's plain text of `page`, read in use, as the page used last (its text page,
   /// when read later, takes its place).
   mutating func store(plain text: String, page: Int) {
-    let cost = text.utf8.count + 256
+    keepInUse(.plain(text), cost: text.utf8.count + 256, page: page)
+  }
+
+  /// Keeps `characters` of `page` as the page used last, in place of what was kept of it,
+  /// dropping the pages used least recently past the budget.
+  private mutating func keepInUse(_ characters: PageCharacters, cost: Int, page: Int) {
     remove(page)
     clock += 1
-    entries[page] = Entry(characters: .plain(text), cost: cost, used: clock)
+    entries[page] = Entry(characters: characters, cost: cost, used: clock)
     total += cost
     evict(keeping: page)
   }
