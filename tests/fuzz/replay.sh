@@ -14,7 +14,9 @@ for input in "$folder"/*; do
   else
     failed=$((failed + 1))
     echo "FAIL - $(basename "$input"):"
-    grep -E 'ERROR|SUMMARY|deadly signal|timeout' /tmp/pdftools-replay.$$ | head -n 10 || true
+    # The sanitizer's or the Swift runtime's report, or the harness's own complaint.
+    grep -E 'ERROR|SUMMARY|deadly signal|timeout|Fatal error|^exercise:|^a refused|^the library' \
+      /tmp/pdftools-replay.$$ | head -n 10 || true
   fi
 done
 rm -f /tmp/pdftools-replay.$$

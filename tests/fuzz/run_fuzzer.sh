@@ -21,7 +21,15 @@ grep -E '^#[0-9]+ +(INITED|DONE)|stat::number_of_executed_units|stat::average_ex
 grep -E 'cov: [0-9]+' "$log" | tail -n 1 || true
 if [ "$status" -ne 0 ] || ls "$work.artifacts"/* > /dev/null 2>&1; then
   echo "FAIL: $(basename "$harness") found a problem (exit $status); the input is in $work.artifacts:"
-  grep -E '^exercise:|ERROR|SUMMARY|==[0-9]+==|deadly signal|timeout|Test unit written' "$log" | head -n 30 || true
+  # The report: from a few lines before the first error (a harness's own message, a Swift
+  # runtime's "Fatal error") through the stack trace.
+  first=$(grep -n -m 1 -E 'ERROR|Fatal error|deadly signal|timeout|^exercise:|^a refused|^the library' "$log" | cut -d: -f1)
+  if [ -n "$first" ]; then
+    start=$((first > 10 ? first - 10 : 1))
+    sed -n "${start},$((first + 60))p" "$log"
+  else
+    tail -n 40 "$log"
+  fi
   exit 1
 fi
 echo "ok: $(basename "$harness") ran $seconds s without finding a problem"
