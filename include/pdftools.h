@@ -1842,7 +1842,13 @@ typedef struct pdftools_import_result {
  * indices) limits the export to those pages, NULL (with page_count 0) means
  * every page; ids (id_count ids) limits it to those annotations, NULL means
  * all.  Subtypes XFDF has no element for are written under their
- * lowercased subtype name and named in a log warning.
+ * lowercased subtype name and named in a log warning.  What is written,
+ * pdftools_document_import_xfdf reads: characters XML 1.0 cannot hold (controls
+ * other than tab, line feed and carriage return; U+FFFE, U+FFFF) are left
+ * out, a name left empty or equal to another's by that goes under one made
+ * from the object number, and coordinates past 1000000 in magnitude (another
+ * program's, or a box an appearance widened around geometry at the limit)
+ * are written at the limit.
  * Errors: INVALID_HANDLE, INVALID_ARGUMENT (out_xml or out_size NULL, a
  * negative count, a count without its array), OUT_OF_RANGE (a page index),
  * OUT_OF_MEMORY.
@@ -1859,7 +1865,9 @@ pdftools_status pdftools_document_export_xfdf(pdftools_document *doc, const int3
  * (entries the XFDF leaves out are removed; dates, popups, link targets and
  * files it leaves out are kept), every other one is added; appearances are
  * built by the library.  In-reply-to names may point at annotations of the
- * XFDF or of the document.  One undo step ("Import XFDF"), all or nothing:
+ * XFDF or of the document.  Characters XML 1.0 cannot hold, which character
+ * references may still name, are left out of what is read, as the export
+ * leaves them out.  One undo step ("Import XFDF"), all or nothing:
  * when anything is wrong nothing changes and the message names the
  * element and its line.  out_result (may be NULL) receives the counts.
  * Errors: INVALID_HANDLE, INVALID_ARGUMENT (xfdf NULL, not well-formed XML,

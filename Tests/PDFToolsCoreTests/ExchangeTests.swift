@@ -474,6 +474,78 @@ import Testing
     #expect(try document.exportChanges(since: state).contains("color=\"#0000FF\""))
   }
 
+  /// A fresh one-page document.
+  private static func blank() throws -> Document {
+    let document = try Document.makeNew()
+    try document.insertBlankPage(at: 0, width: 612, height: 792)
+    return document
+  }
+
+  @Test func whatAnImportTakesItsExportWritesReadably() throws {
+    // An appearance widens the box of geometry at the coordinate limit past it.
+    let atLimit = try Self.blank()
+    try atLimit.importXFDF("""
+      <xfdf><annots><ink page="0" rect="0,0,1,1" name="i"><inklist><gesture>1000000,1000000</gesture></inklist></ink>\
+      <freetext page="0" rect="0,0,100,20" name="f" callout="1000000,1000000;5,5"><contents>x</contents></freetext>\
+      </annots></xfdf>
+      """)
+    let xfdf = try atLimit.exportXFDF()
+    #expect(!xfdf.contains("1000000.5"))
+    try Self.blank().importXFDF(xfdf)
+    // Rich text that nests deeply on its own nests too deeply once embedded: written as text.
+    let rich = String(repeating: "<a>", count: 253) + String(repeating: "</a>", count: 253)
+    let deep = try Self.blank()
+    try deep.importXFDF("""
+      <xfdf><annots><square page="0" rect="0,0,9,9" name="s"><contents-richtext><![CDATA[\(rich)]]>\
+      </contents-richtext></square></annots></xfdf>
+      """)
+    let copy = try Self.blank()
+    try copy.importXFDF(try deep.exportXFDF())
+    #expect(try ExchangeTests.exchanged(copy)["s"]?.richContents == rich)
+  }
+
+  @Test func charactersXMLCannotHoldAreReadAsTheyAreWritten() throws {
+    // GMarkup reads &#1; (XML 1.1); the writer cannot write it, so the reader leaves it out too.
+    let refused = [
+      (#"<square page="0" rect="0,0,10,10" name="&#1;"/>"#, "the name attribute is missing"),
+      (#"<square page="0" rect="0,0,10,10" name="a"/><square page="0" rect="0,0,10,10" name="a&#1;"/>"#,
+       "the name 'a' is used already"),
+      (#"<fileattachment page="0" rect="0,0,20,20" name="f" file="&#1;"><data>00</data></fileattachment>"#,
+       "the file attribute is missing"),
+    ]
+    for (element, message) in refused {
+      let error = #expect(throws: PDFError.self) { try Self.blank().importXFDF("<xfdf><annots>\(element)</annots></xfdf>") }
+      #expect(error?.message.contains(message) == true, "\(element): \(error?.message ?? "")")
+    }
+    let held = try Self.blank()
+    try held.importXFDF(#"<xfdf><annots><text page="0" rect="0,0,9,9" name="n&#2;1"><contents>a&#1;b</contents></text></annots></xfdf>"#)
+    #expect(try ExchangeTests.exchanged(held)["n1"]?.contents == "ab")
+  }
+
+  @Test func anotherWritersGeometryAndNamesAreExportedReadably() throws {
+    let document = try Self.blank()
+    let first = try document.createAnnotation(page: 0, subtype: "Square", rect: Rect(10, 10, 50, 50))
+    let second = try document.createAnnotation(page: 0, subtype: "FreeText", rect: Rect(100, 100, 200, 150))
+    let third = try document.createAnnotation(page: 0, subtype: "Square", rect: Rect(10, 10, 50, 50))
+    // As another program may write them: beyond the limit, negative, a callout of 4 points,
+    // a name only of characters XML cannot hold, and two names made equal by leaving those out.
+    try document.setAnnotationRawValue(first, key: "Rect", syntax: "[-5000000 10 50 9000000]")
+    try document.setAnnotationRawValue(first, key: "NM", syntax: #"(\001)"#)
+    try document.setAnnotationRawValue(first, key: "BS", syntax: "<< /W -3 /S /D /D [3 20000000] >>")
+    try document.setAnnotationRawValue(second, key: "RD", syntax: "[-1 2 3 4]")
+    try document.setAnnotationRawValue(second, key: "CL", syntax: "[1 1 2 2 3 3 4 4]")
+    try document.setAnnotationRawValue(second, key: "NM", syntax: "(b)")
+    try document.setAnnotationRawValue(third, key: "NM", syntax: #"(b\002)"#)
+    let copy = try Self.blank()
+    let result = try copy.importXFDF(try document.exportXFDF())
+    #expect(result.added == 3)
+    let arrived = try ExchangeTests.exchanged(copy)
+    #expect(arrived["b"]?.subtype == "FreeText")
+    let squares = arrived.values.filter { $0.subtype == "Square" }
+    #expect(squares.count == 2)
+    #expect(squares.contains { $0.rect == Rect(-1_000_000, 10, 50, 1_000_000) })
+  }
+
   @Test func csvQuotesLineBreaksAndQuotesWithMarks() throws {
     let document = try Document.makeNew()
     try document.insertBlankPage(at: 0, width: 612, height: 792)

@@ -172,7 +172,8 @@ extension Document {
 
   /// The exchange name of `object` (which may be an earlier, direct copy of `identity`).
   private func exchangeName(_ object: qpdf_oh, identity: ObjectIdentity) -> String {
-    if let name = qpdf.entry(object, "/NM").flatMap({ qpdf.text($0) }), !name.isEmpty { return name }
+    // The name as XML holds it (see XFDFElements).
+    if let name = qpdf.entry(object, "/NM").flatMap({ qpdf.text($0) }).map(XMLText.held), !name.isEmpty { return name }
     return Document.objectNamePrefix + "\(identity.number)-\(identity.generation)"
   }
 

@@ -122,8 +122,8 @@ extension Document {
       annotation.rotation = nil
     }
     if var border = annotation.border {
-      border.width = min(border.width, 1000)
-      border.dashes = Array(border.dashes.prefix(16).map { max(0, $0) })
+      border.width = min(max(border.width, 0), 1000)
+      border.dashes = Array(border.dashes.prefix(16).map { min(max(0, $0), Limits.maximumCoordinate) })
       if border.style == "D" && !border.dashes.contains(where: { $0 > 0 }) { border.dashes = [3] }
       annotation.border = border
     }
@@ -142,6 +142,38 @@ extension Document {
       dropped("/CreationDate")
       annotation.created = nil
     }
+    keepExchangeableGeometry(&annotation)
+  }
+
+  /// Brings geometry within what XFDF readers take: coordinates within the coordinate limit
+  /// (another program's file may hold any; an appearance widens a box around geometry at the
+  /// limit past it), margins and leader extensions not negative, at most the quadrilaterals
+  /// and strokes a reader takes, a callout of 2 or 3 points. Whatever lies beyond the limit is
+  /// far off any page, so clamping it changes nothing shown.
+  private static func keepExchangeableGeometry(_ annotation: inout ExchangedAnnotation) {
+    let limit = Limits.maximumCoordinate
+    func clamped(_ value: Double) -> Double { value.isNaN ? 0 : min(max(value, -limit), limit) }
+    func margin(_ value: Double) -> Double { value.isNaN ? 0 : min(max(value, 0), limit) }
+    func point(_ point: Point) -> Point { Point(clamped(point.x), clamped(point.y)) }
+    func rect(_ rect: Rect) -> Rect { Rect(clamped(rect.x0), clamped(rect.y0), clamped(rect.x1), clamped(rect.y1)) }
+    annotation.rect = rect(annotation.rect)
+    if var popup = annotation.popup {
+      popup.rect = rect(popup.rect)
+      annotation.popup = popup
+    }
+    annotation.quadPoints = Array(annotation.quadPoints.prefix(Limits.maximumQuads * 8)).map(clamped)
+    annotation.ink = Array(annotation.ink.prefix(Limits.maximumStrokes)).map { $0.map(point) }
+    annotation.vertices = annotation.vertices.map(point)
+    annotation.line = annotation.line.map(point)
+    if !annotation.callout.isEmpty && !(2...3).contains(annotation.callout.count) {
+      Log.emit(.warning, "pdftools", "annotation '\(annotation.name)': its /CL (\(annotation.callout.count) points) cannot be exchanged and is left out")
+      annotation.callout = []
+    }
+    annotation.callout = annotation.callout.map(point)
+    annotation.fringe = annotation.fringe.map(margin)
+    annotation.leaderLength = annotation.leaderLength.map(clamped)
+    annotation.leaderExtension = annotation.leaderExtension.map(margin)
+    annotation.leaderOffset = annotation.leaderOffset.map(clamped)
   }
 
   /// A URI with spaces, controls and non-ASCII bytes percent-encoded (as links take them).

@@ -34,9 +34,10 @@ extension Document {
 }
 
 /// Annotations written as XFDF elements: each annotation object once (one listed by several
-/// pages goes with the first), names unique (the second of two annotations with one /NM goes
-/// under the name made from its object number), popups inside their parents, widgets left out,
-/// and subtypes XFDF has no element for under their lowercased name when that is an XML name.
+/// pages goes with the first), names unique as written (the second of two annotations with one
+/// /NM, or one whose /NM is only characters XML cannot hold, goes under the name made from its
+/// object number), popups inside their parents, widgets left out, and subtypes XFDF has no
+/// element for under their lowercased name when that is an XML name.
 struct XFDFElements {
   /// Objects written.
   private var written = Set<ObjectIdentity>()
@@ -52,9 +53,22 @@ struct XFDFElements {
       return nil
     }
     var annotation = annotation
-    if !names.insert(annotation.name).inserted {
-      annotation.name = Document.objectNamePrefix + "\(identity.number)-\(identity.generation)"
-      names.insert(annotation.name)
+    // Names compare as the XML holds them.
+    annotation.name = XMLText.held(annotation.name)
+    if annotation.name.isEmpty || !names.insert(annotation.name).inserted {
+      let made = Document.objectNamePrefix + "\(identity.number)-\(identity.generation)"
+      var candidate = made
+      var suffix = 2
+      while !names.insert(candidate).inserted {
+        candidate = made + "-\(suffix)"
+        suffix += 1
+      }
+      annotation.name = candidate
+    }
+    if var attachment = annotation.attachment, XMLText.held(attachment.name).isEmpty {
+      // XFDF needs a file name; one of characters XML cannot hold would be read as none.
+      attachment.name = "attachment"
+      annotation.attachment = attachment
     }
     if XFDFWriting.elementNames[annotation.subtype] == nil {
       // An XML name: a letter first, then letters, digits, '-', '_' or '.'.

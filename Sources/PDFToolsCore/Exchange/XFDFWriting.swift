@@ -148,9 +148,19 @@ enum XFDFWriting {
   }
 
   /// Rich text as markup to embed: the /RC value as XML when it is well-formed (without its
-  /// XML declaration), else as escaped text (read back as the same text).
+  /// XML declaration) and reads back within the reader's limits, else as escaped text (read
+  /// back as the same text).
   static func richMarkup(_ rich: String) -> String? {
-    guard let root = try? XMLReader.parse(rich) else { return XMLText.escape(rich) }
-    return root.markup
+    guard let root = try? XMLReader.parse(rich), root.depth <= XMLReader.maximumDepth - richTextNesting else {
+      return XMLText.escape(rich)
+    }
+    // Read back, the markup is measured against the text limit, escapes and all.
+    let markup = root.markup
+    guard markup.utf8.count <= Limits.maximumTextBytes else { return XMLText.escape(rich) }
+    return markup
   }
+
+  /// The elements rich text is embedded in: <xfdf>, <annots> (or <add>, <modify>), the
+  /// annotation's element and <contents-richtext>.
+  static let richTextNesting = 4
 }

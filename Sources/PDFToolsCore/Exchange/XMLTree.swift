@@ -2,7 +2,8 @@
 import CPoppler
 
 /// An XML element read by GLib's GMarkup parser: its name, attributes, children and the line
-/// it starts on (for error messages). Namespace prefixes are kept as written.
+/// it starts on (for error messages). Namespace prefixes are kept as written; characters XML
+/// 1.0 cannot hold are left out of attribute values and text (see ``XMLText/held(_:)``).
 struct XMLElement {
   /// One child: an element or a run of character data.
   enum Child {
@@ -28,6 +29,10 @@ struct XMLElement {
   var elements: [XMLElement] {
     children.compactMap { if case .element(let element) = $0 { element } else { nil } }
   }
+
+  /// The levels of elements from this one down to its deepest descendant (1 without child
+  /// elements).
+  var depth: Int { 1 + elements.reduce(0) { max($0, $1.depth) } }
 
   /// The first child element called `name`.
   func element(_ name: String) -> XMLElement? { elements.first { $0.name == name } }
@@ -86,11 +91,25 @@ enum XMLText {
       case "\n": out += "&#10;"
       case "\r": out += "&#13;"
       default:
-        // XML 1.0 has no other characters below U+0020, nor U+FFFE/U+FFFF.
-        if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF { continue }
-        out.unicodeScalars.append(scalar)
+        if isHeld(scalar) { out.unicodeScalars.append(scalar) }
       }
     }
+    return out
+  }
+
+  /// False for the characters XML 1.0 cannot hold: those below U+0020 other than tab, line
+  /// feed and carriage return, and U+FFFE and U+FFFF.
+  static func isHeld(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value >= 0x20 ? scalar.value != 0xFFFE && scalar.value != 0xFFFF : scalar == "\t" || scalar == "\n" || scalar == "\r"
+  }
+
+  /// `text` without the characters XML 1.0 cannot hold. GMarkup reads them from character
+  /// references (it follows XML 1.1 there); dropping them on reading as ``escape(_:)`` does
+  /// on writing makes what is read what would be written.
+  static func held(_ text: String) -> String {
+    guard !text.unicodeScalars.allSatisfy(isHeld) else { return text }
+    var out = ""
+    out.unicodeScalars.append(contentsOf: text.unicodeScalars.lazy.filter(isHeld))
     return out
   }
 }
@@ -133,7 +152,7 @@ enum XMLReader {
       var element = XMLElement(name: String(cString: name), line: builder.line())
       var index = 0
       while let names, let attribute = names[index], let values, let value = values[index] {
-        element.attributes.append((String(cString: attribute), String(cString: value)))
+        element.attributes.append((String(cString: attribute), XMLText.held(String(cString: value))))
         index += 1
       }
       builder.stack.append(element)
@@ -151,7 +170,7 @@ enum XMLReader {
     parser.text = { _, text, length, data, _ in
       guard let data, let text, !Unmanaged<Builder>.fromOpaque(data).takeUnretainedValue().stack.isEmpty else { return }
       let builder = Unmanaged<Builder>.fromOpaque(data).takeUnretainedValue()
-      let value = String(decoding: UnsafeRawBufferPointer(start: text, count: Int(length)), as: UTF8.self)
+      let value = XMLText.held(String(decoding: UnsafeRawBufferPointer(start: text, count: Int(length)), as: UTF8.self))
       // Runs stay apart (GMarkup splits text at comments): joining them here would copy the
       // text again for every run.
       builder.stack[builder.stack.count - 1].children.append(.text(value))

@@ -114,6 +114,10 @@ class Exchange:
         ``pages`` (page indices) and ``ids`` (annotation ids or
         :class:`Annotation` objects) narrow the export; None means all. Popups
         travel inside their parents; widgets (form fields) are left out.
+        What is written, :meth:`import_xfdf` reads: characters XML 1.0 cannot
+        hold are left out (a name left empty or equal to another's by that goes
+        under one made from the object number), and coordinates past 1000000
+        in magnitude are written at the limit.
         Raises RangeError for a page that does not exist.
         """
         page_list = None if pages is None else [check_index(page) for page in pages]

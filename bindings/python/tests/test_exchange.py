@@ -340,3 +340,28 @@ def test_flattened_no_rotate_stamp_stays_upright_on_a_rotated_page() -> None:
         render = engines.ENGINES[engine]
         assert difference(render(before, 3), render(after, 3)) < 0.01, engine
     assert difference(engines.render_mupdf(after, 3), engines.render_ours(after, 3)) < 0.01
+
+
+def test_what_xml_cannot_hold_or_past_the_limit_exports_readably() -> None:
+    """Another writer's name of characters XML 1.0 cannot hold and geometry past the coordinate
+    limit, and geometry an appearance widens past it: the export imports into a fresh copy."""
+    with pdftools.new() as document:
+        document.insert_blank_page(0, 612, 792)
+        page = document.pages[0]
+        square = page.add_annotation("Square", (10, 10, 50, 50))
+        square.set_raw("NM", "(\\001)")
+        square.set_raw("Rect", "[-5000000 10 50 9000000]")
+        document.import_xfdf("<xfdf><annots><ink page='0' rect='0,0,1,1' name='i'><inklist>"
+                             "<gesture>1000000,1000000</gesture></inklist></ink></annots></xfdf>")
+        xfdf = document.export_xfdf()
+        assert "1000000.5" not in xfdf
+        with pdftools.new() as copy:
+            copy.insert_blank_page(0, 612, 792)
+            assert copy.import_xfdf(xfdf).added == 2
+            rects = sorted(tuple(a.rect) for a in copy.pages[0].annotations if a.subtype == "Square")
+            assert rects == [(-1_000_000, 10, 50, 1_000_000)]
+    # What the reader takes is what the writer can write: &#1; is left out on reading too.
+    with pdftools.new() as document:
+        document.insert_blank_page(0, 612, 792)
+        with pytest.raises(pdftools.ArgumentError, match="the name attribute is missing"):
+            document.import_xfdf("<xfdf><annots><square page='0' rect='0,0,9,9' name='&#1;'/></annots></xfdf>")
